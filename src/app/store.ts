@@ -1,0 +1,159 @@
+import { create, type StateCreator } from 'zustand';
+import { step, type Mode, type Scenario, type ScenarioAction, type SimState } from '../engine';
+import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
+import { forkTimeline, recordTimeline, stateAt, type Timeline } from './timeline';
+
+export type Language = 'en' | 'zh';
+
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface SimulationSlice {
+  /** The preset the scenario came from, or null for a custom one. */
+  presetId: string | null;
+  timeline: Timeline;
+  cursor: number;
+  /** The state at the cursor. */
+  current: SimState;
+  /** Timelines replaced by an injection, newest last, for undo. */
+  undoStack: Timeline[];
+  loadScenario: (scenario: Scenario, presetId: string | null, cursor?: number) => void;
+  seek: (tick: number) => void;
+  stepForward: () => void;
+  stepBack: () => void;
+  setMode: (mode: Mode) => void;
+  /** Adds an action that fires after the cursor: the timeline forks there. */
+  inject: (action: ScenarioAction) => void;
+  undoInject: () => void;
+}
+
+export interface PlaybackSlice {
+  playing: boolean;
+  /** Ticks per second. */
+  speed: number;
+  play: () => void;
+  pause: () => void;
+  togglePlay: () => void;
+  setSpeed: (speed: number) => void;
+}
+
+export interface ViewSlice {
+  selectedTask: string | null;
+  language: Language;
+  presenter: boolean;
+  compare: boolean;
+  notice: Notice | null;
+  select: (task: string | null) => void;
+  setLanguage: (language: Language) => void;
+  togglePresenter: () => void;
+  toggleCompare: () => void;
+  notify: (notice: Notice | null) => void;
+}
+
+export type Store = SimulationSlice & PlaybackSlice & ViewSlice;
+
+export const SPEEDS = [1, 2, 4, 8, 16] as const;
+
+const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get) => {
+  const initial = recordTimeline(presetById(DEFAULT_PRESET_ID)!);
+  return {
+    presetId: DEFAULT_PRESET_ID,
+    timeline: initial,
+    cursor: 0,
+    current: initial.keyframes[0],
+    undoStack: [],
+    loadScenario: (scenario, presetId, cursor = 0) => {
+      const timeline = recordTimeline(scenario);
+      const tick = Math.max(0, Math.min(cursor, timeline.end));
+      set({
+        presetId,
+        timeline,
+        cursor: tick,
+        current: stateAt(timeline, tick),
+        undoStack: [],
+        playing: false,
+        selectedTask: null,
+      });
+    },
+    seek: (tick) => {
+      const { timeline, cursor } = get();
+      const t = Math.max(0, Math.min(Math.round(tick), timeline.end));
+      if (t === cursor) return;
+      set({ cursor: t, current: stateAt(timeline, t) });
+    },
+    stepForward: () => {
+      const { timeline, cursor, current } = get();
+      if (cursor >= timeline.end) {
+        set({ playing: false });
+        return;
+      }
+      set({ cursor: cursor + 1, current: step(current).state });
+    },
+    stepBack: () => get().seek(get().cursor - 1),
+    setMode: (mode) => {
+      const { timeline, cursor, presetId } = get();
+      const scenario = {
+        ...timeline.scenario,
+        checkpoint: { ...timeline.scenario.checkpoint, mode },
+      };
+      get().loadScenario(scenario, presetId, cursor);
+    },
+    inject: (action) => {
+      const { timeline, cursor, undoStack } = get();
+      const scenario = { ...timeline.scenario, actions: [...timeline.scenario.actions, action] };
+      const forked = forkTimeline(timeline, cursor, scenario);
+      set({
+        timeline: forked,
+        current: stateAt(forked, cursor),
+        undoStack: [...undoStack, timeline],
+        presetId: null,
+      });
+    },
+    undoInject: () => {
+      const { undoStack, cursor } = get();
+      const previous = undoStack[undoStack.length - 1];
+      if (!previous) return;
+      const tick = Math.min(cursor, previous.end);
+      set({
+        timeline: previous,
+        cursor: tick,
+        current: stateAt(previous, tick),
+        undoStack: undoStack.slice(0, -1),
+      });
+    },
+  };
+};
+
+const playbackSlice: StateCreator<Store, [], [], PlaybackSlice> = (set, get) => ({
+  playing: false,
+  speed: 2,
+  play: () => {
+    // Playing from the last tick starts the run over, as a video player does.
+    if (get().cursor >= get().timeline.end) get().seek(0);
+    set({ playing: true });
+  },
+  pause: () => set({ playing: false }),
+  togglePlay: () => (get().playing ? get().pause() : get().play()),
+  setSpeed: (speed) => set({ speed }),
+});
+
+const viewSlice: StateCreator<Store, [], [], ViewSlice> = (set) => ({
+  selectedTask: null,
+  language: 'en',
+  presenter: false,
+  compare: false,
+  notice: null,
+  select: (selectedTask) => set({ selectedTask }),
+  setLanguage: (language) => set({ language }),
+  togglePresenter: () => set((s) => ({ presenter: !s.presenter })),
+  toggleCompare: () => set((s) => ({ compare: !s.compare })),
+  notify: (notice) => set({ notice }),
+});
+
+export const useStore = create<Store>()((...a) => ({
+  ...simulationSlice(...a),
+  ...playbackSlice(...a),
+  ...viewSlice(...a),
+}));

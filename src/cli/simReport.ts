@@ -1,0 +1,39 @@
+import { topologyOf, type RunResult } from '../engine';
+
+/** The headless runner's JSON document: the contract scripts and tests rely on. */
+export function simReport({ state, events }: RunResult) {
+  const topology = topologyOf(state.scenario);
+  return {
+    scenario: state.scenario.id,
+    mode: state.scenario.checkpoint.mode,
+    tick: state.tick,
+    job: { status: state.job.status, restarts: state.job.restarts },
+    tasks: topology.tasks.map((info) => {
+      const { kind: _kind, ...operatorState } = state.tasks[info.index].state;
+      return {
+        id: info.id,
+        operator: info.operator.id,
+        subtask: info.subtask,
+        status: state.tasks[info.index].status,
+        state: operatorState,
+      };
+    }),
+    checkpoints: state.checkpoints.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      status: c.status,
+      triggerTick: c.triggerTick,
+      completeTick: c.completeTick,
+      ...(c.failReason ? { failReason: c.failReason } : {}),
+      snapshots: Object.fromEntries(
+        Object.entries(c.snapshots).map(([task, { kind: _kind, ...s }]) => [task, s]),
+      ),
+    })),
+    sinks: Object.fromEntries(
+      topology.tasks
+        .filter((t) => t.operator.kind === 'sink')
+        .map((t) => [t.id, state.tasks[t.index].output.map((r) => r.value)]),
+    ),
+    events,
+  };
+}

@@ -1,0 +1,25 @@
+export * from './types';
+export type * from './events';
+export { step, isTerminal, type StepResult } from './step';
+export { createInitialState, emptyOperatorState } from './init';
+export { runScenario, DEFAULT_TICK_LIMIT, type RunResult } from './run';
+export {
+  topologyOf,
+  taskId,
+  sourceInput,
+  type Topology,
+  type TaskInfo,
+  type ChannelInfo,
+} from './topology';
+export { recoveryPoint } from './phases/failover';
+export { decideRestart } from './restartStrategy';
+export {
+  judge,
+  groundTruth,
+  failureFree,
+  stateLedgers,
+  type Verdict,
+  type RecordCount,
+  type SinkCount,
+  type GroundTruth,
+} from './account';

@@ -1,0 +1,73 @@
+import { seedState } from './prng';
+import { topologyOf, type TaskInfo } from './topology';
+import type { ChannelState, OperatorState, Scenario, SimState, TaskState } from './types';
+
+/** The state a subtask starts with, and returns to when it is cancelled. */
+export function emptyOperatorState(task: TaskInfo): OperatorState {
+  switch (task.operator.kind) {
+    case 'source':
+      return { kind: 'source', offset: 0 };
+    case 'sum':
+      return { kind: 'sum', sum: 0, byKey: task.operator.keyBy ? {} : null };
+    case 'sink':
+      return { kind: 'sink', open: [], precommitted: [] };
+    default:
+      return { kind: 'stateless' };
+  }
+}
+
+/** A fresh task; the sink's external output and commits are carried over from `keep`. */
+export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
+  return {
+    status: 'RUNNING',
+    state: emptyOperatorState(task),
+    inputs: task.inputs.map(() => ({ blockedBy: null, buffer: [] })),
+    alignment: null,
+    lastBarrier: 0,
+    nextInput: 0,
+    rebalance: task.outputs.map(() => task.subtask),
+    nextReadTick: 0,
+    paused: false,
+    highWater: keep?.highWater ?? 0,
+    output: keep?.output ?? [],
+    committed: keep?.committed ?? [],
+  };
+}
+
+export function emptyChannels(count: number): ChannelState[] {
+  return Array.from({ length: count }, () => ({ queue: [] }));
+}
+
+/** The state at tick 0, before anything happened. Pure. */
+export function createInitialState(scenario: Scenario): SimState {
+  const topology = topologyOf(scenario);
+  const interval = scenario.checkpoint.intervalMs;
+  return {
+    scenario,
+    tick: 0,
+    rng: seedState(scenario.seed),
+    job: {
+      status: 'RUNNING',
+      restarts: 0,
+      restartAt: null,
+      failureTicks: [],
+      backoffMs: null,
+      runningSince: 0,
+      failReason: null,
+    },
+    tasks: topology.tasks.map((t) => freshTask(t)),
+    channels: emptyChannels(topology.channels.length),
+    coordinator: {
+      nextId: 1,
+      nextPeriodicTick: interval === null ? null : Math.ceil(interval / scenario.tickMs),
+      lastCompleteTick: null,
+      consecutiveFailures: 0,
+    },
+    checkpoints: [],
+    messages: [],
+    writes: [],
+    fired: scenario.actions.map(() => false),
+    nextRecordId: 1,
+    elementSteps: 0,
+  };
+}

@@ -1,0 +1,45 @@
+import type { TickDraft } from '../draft';
+import type { Trigger } from '../types';
+import { triggerCheckpoint } from './checkpointing';
+import { failJob } from './failover';
+
+function triggered(d: TickDraft, when: Trigger): boolean {
+  if ('atTick' in when) return d.tick >= when.atTick;
+  const index = d.topology.taskIndex.get(when.task);
+  if (index === undefined) return false;
+  const state = d.state.tasks[index].state;
+  return state.kind === 'source' && state.offset >= when.offset;
+}
+
+/**
+ * The action phase: scheduled checkpoints, savepoints and task failures that are due. A
+ * condition reads the state the previous tick left.
+ */
+export function runActions(d: TickDraft): void {
+  d.scenario.actions.forEach((action, k) => {
+    if (d.state.fired[k]) return;
+    const status = d.state.job.status;
+    if (status === 'FAILED' || status === 'FINISHED') return;
+    switch (action.type) {
+      case 'checkpoint':
+      case 'savepoint':
+        if (status !== 'RUNNING' || !triggered(d, action.when)) return;
+        d.markFired(k);
+        triggerCheckpoint(d, action.type, {
+          name: action.type === 'savepoint' ? (action.name ?? `savepoint-${k + 1}`) : undefined,
+          stop: action.type === 'savepoint' && action.stop === true,
+        });
+        return;
+      case 'fail-task': {
+        if (!('atTick' in action.when) || d.tick < action.when.atTick) return;
+        const task = d.topology.taskIndex.get(action.task);
+        d.markFired(k);
+        if (task === undefined) return;
+        failJob(d, { task, reason: `failed at tick ${action.when.atTick}` });
+        return;
+      }
+      default:
+        return;
+    }
+  });
+}

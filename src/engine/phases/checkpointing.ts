@@ -1,0 +1,218 @@
+import type { TickDraft } from '../draft';
+import { failJob } from './failover';
+import { sourceInput } from '../topology';
+import type { CheckpointKind, CheckpointRecord, OperatorState, StreamElement } from '../types';
+
+/** Whether this job may start a checkpoint now: it runs and not every source reached its end. */
+export function allSourcesExhausted(d: TickDraft): boolean {
+  return d.topology.sources.every((i) => {
+    const state = d.state.tasks[i].state;
+    return state.kind === 'source' && state.offset >= sourceInput(d.topology.tasks[i]).length;
+  });
+}
+
+/**
+ * The coordinator starts checkpoint N: with barriers, a trigger message to every source subtask;
+ * stop-the-world, a pause message instead. Returns the new id, or null when the job cannot take
+ * one (it is not running).
+ */
+export function triggerCheckpoint(
+  d: TickDraft,
+  kind: CheckpointKind,
+  options: { name?: string; stop?: boolean } = {},
+): number | null {
+  if (d.state.job.status !== 'RUNNING') return null;
+  const id = d.state.coordinator.nextId;
+  d.setCoordinator({ nextId: id + 1 });
+  const stopTheWorld = d.scenario.checkpoint.mode === 'stop-the-world';
+  const record: CheckpointRecord = {
+    id,
+    kind,
+    name: options.name ?? null,
+    stop: options.stop ?? false,
+    status: 'IN_PROGRESS',
+    triggerTick: d.tick,
+    completeTick: null,
+    endTick: null,
+    failReason: null,
+    snapshots: {},
+    stored: {},
+    acks: {},
+    alignment: {},
+    stateBytes: 0,
+    phase: stopTheWorld ? 'draining' : 'barriers',
+  };
+  d.addCheckpoint(record);
+  d.emit({ type: 'CheckpointTriggered', checkpoint: id, kind });
+  const at = d.tick + d.scenario.controlLatency;
+  for (const task of d.topology.sources) {
+    d.send({ type: stopTheWorld ? 'pause' : 'trigger', task, checkpoint: id, sentAt: d.tick, at });
+  }
+  return id;
+}
+
+function stateBytesOf(d: TickDraft, task: number, state: OperatorState): number {
+  const declared = d.topology.tasks[task].operator.stateBytes;
+  if (declared !== undefined) return declared;
+  if (state.kind === 'sink') {
+    const pending =
+      state.open.length + state.precommitted.reduce((n, t) => n + t.records.length, 0);
+    return 16 + 16 * pending;
+  }
+  if (state.kind === 'sum' && state.byKey) return 16 + 16 * Object.keys(state.byKey).length;
+  return state.kind === 'stateless' ? 0 : 16;
+}
+
+/**
+ * The synchronous phase of a task's snapshot: copy its state into checkpoint N and start the
+ * asynchronous write to the state backend. A two-phase-commit sink pre-commits its open
+ * transaction here. Nothing is stored for a checkpoint that is no longer pending.
+ */
+export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): void {
+  const record = d.checkpoint(checkpoint);
+  if (!record || record.status !== 'IN_PROGRESS') return;
+  const t = d.task(task);
+  if (t.state.kind === 'sink') {
+    const precommitted =
+      t.state.open.length > 0
+        ? [...t.state.precommitted, { checkpoint, records: t.state.open }]
+        : t.state.precommitted;
+    t.state = { kind: 'sink', open: [], precommitted };
+  }
+  const id = d.topology.tasks[task].id;
+  const bytes = stateBytesOf(d, task, t.state);
+  record.snapshots[id] = t.state;
+  record.stateBytes += bytes;
+  const { writeLatency, bandwidth } = d.scenario.backend;
+  const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
+  d.setWrites([
+    ...d.state.writes,
+    { task, checkpoint, startTick: d.tick, doneAt: d.tick + duration },
+  ]);
+  d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
+}
+
+/** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */
+export function pushElement(d: TickDraft, channel: number, element: StreamElement): void {
+  const info = d.topology.channels[channel];
+  d.channel(channel).queue.push({ element, sentAt: d.tick, at: d.tick + info.latency });
+  d.countSteps(1);
+}
+
+/** Sends barrier N on every output channel of a task. */
+export function emitBarrier(d: TickDraft, task: number, checkpoint: number, savepoint: boolean) {
+  const barrier: StreamElement = { kind: 'barrier', checkpoint, savepoint };
+  for (const output of d.topology.tasks[task].outputs) {
+    for (const channel of output.channels) {
+      if (channel !== undefined) pushElement(d, channel, barrier);
+    }
+  }
+}
+
+/** Releases every input a task blocked for checkpoint N and forgets the alignment. */
+export function endAlignment(d: TickDraft, task: number, checkpoint: number): void {
+  const t = d.task(task);
+  const info = d.topology.tasks[task];
+  t.inputs.forEach((input, i) => {
+    if (input.blockedBy === checkpoint) {
+      input.blockedBy = null;
+      d.emit({
+        type: 'ChannelUnblocked',
+        task: info.id,
+        channel: d.topology.channels[info.inputs[i]].id,
+        checkpoint,
+      });
+    }
+  });
+  if (t.alignment?.checkpoint === checkpoint) t.alignment = null;
+  t.lastBarrier = Math.max(t.lastBarrier, checkpoint);
+}
+
+function resumeSources(d: TickDraft, checkpoint: number): void {
+  const at = d.tick + d.scenario.controlLatency;
+  for (const task of d.topology.sources) {
+    d.send({ type: 'resume', task, checkpoint, sentAt: d.tick, at });
+  }
+}
+
+/**
+ * Checkpoint N ends without completing. Expirations and failed asynchronous writes count
+ * towards the tolerable-failure threshold; past it the job fails over.
+ */
+export function failCheckpoint(
+  d: TickDraft,
+  checkpoint: number,
+  reason: string,
+  counts: boolean,
+): void {
+  const record = d.checkpoint(checkpoint);
+  if (!record || record.status !== 'IN_PROGRESS') return;
+  record.status = 'FAILED';
+  record.failReason = reason;
+  record.endTick = d.tick;
+  d.emit({ type: 'CheckpointFailed', checkpoint, kind: record.kind, reason });
+  d.topology.tasks.forEach((_, i) => {
+    if (d.state.tasks[i].alignment?.checkpoint === checkpoint) endAlignment(d, i, checkpoint);
+  });
+  d.setWrites(d.state.writes.filter((w) => w.checkpoint !== checkpoint));
+  if (record.phase !== 'barriers') resumeSources(d, checkpoint);
+  if (counts && record.kind === 'checkpoint') {
+    const failures = d.state.coordinator.consecutiveFailures + 1;
+    d.setCoordinator({ consecutiveFailures: failures });
+    if (failures > d.scenario.checkpoint.tolerableFailures) {
+      failJob(d, {
+        reason: `checkpoint failures (${failures}) exceeded the tolerable number (${d.scenario.checkpoint.tolerableFailures})`,
+      });
+    }
+  }
+}
+
+/** Every task acknowledged checkpoint N: it completes, older pending ones are subsumed. */
+export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
+  const record = d.checkpoint(checkpoint);
+  if (!record || record.status !== 'IN_PROGRESS') return;
+  record.status = 'COMPLETED';
+  record.completeTick = d.tick;
+  record.endTick = d.tick;
+  d.emit({ type: 'CheckpointCompleted', checkpoint, kind: record.kind });
+  if (record.kind === 'checkpoint') {
+    d.setCoordinator({ lastCompleteTick: d.tick, consecutiveFailures: 0 });
+  }
+  for (const older of d.pendingCheckpoints()) {
+    if (older.id < checkpoint && older.kind === 'checkpoint') {
+      failCheckpoint(d, older.id, `subsumed by checkpoint ${checkpoint}`, false);
+    }
+  }
+  const at = d.tick + d.scenario.controlLatency;
+  d.topology.tasks.forEach((info, task) => {
+    if (info.operator.kind === 'sink' && info.operator.transactional) {
+      d.send({ type: 'notify-complete', task, checkpoint, sentAt: d.tick, at });
+    }
+  });
+  if (record.phase !== 'barriers') resumeSources(d, checkpoint);
+}
+
+/** A two-phase-commit sink makes every pre-committed transaction up to N visible, once. */
+export function commitTransactions(d: TickDraft, task: number, upTo: number): void {
+  const t = d.task(task);
+  if (t.state.kind !== 'sink') return;
+  const id = d.topology.tasks[task].id;
+  const remaining = [];
+  for (const txn of t.state.precommitted) {
+    if (txn.checkpoint > upTo) {
+      remaining.push(txn);
+      continue;
+    }
+    if (!t.committed.includes(txn.checkpoint)) {
+      t.output = t.output.concat(txn.records);
+      t.committed = [...t.committed, txn.checkpoint];
+      d.emit({
+        type: 'SinkCommitted',
+        task: id,
+        checkpoint: txn.checkpoint,
+        records: txn.records.length,
+      });
+    }
+  }
+  t.state = { ...t.state, precommitted: remaining };
+}

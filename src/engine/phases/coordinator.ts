@@ -1,0 +1,63 @@
+import type { TickDraft } from '../draft';
+import {
+  allSourcesExhausted,
+  failCheckpoint,
+  takeSnapshot,
+  triggerCheckpoint,
+} from './checkpointing';
+
+function drained(d: TickDraft): boolean {
+  const { state } = d;
+  return (
+    d.topology.sources.every((i) => state.tasks[i].paused) &&
+    state.channels.every((c) => c.queue.length === 0) &&
+    state.tasks.every((t) => t.inputs.every((i) => i.buffer.length === 0))
+  );
+}
+
+/**
+ * The coordinator phase: expire checkpoints past their timeout; take the stop-the-world snapshot
+ * once the paused job drained; start the periodic checkpoint when the interval, the minimum
+ * pause and the maximum of concurrent checkpoints all allow it.
+ */
+export function coordinate(d: TickDraft): void {
+  if (d.state.job.status !== 'RUNNING') return;
+  const config = d.scenario.checkpoint;
+  const timeout = d.ticks(config.timeoutMs);
+  for (const pending of d.pendingCheckpoints()) {
+    if (d.tick - pending.triggerTick >= timeout) {
+      failCheckpoint(
+        d,
+        pending.id,
+        `expired before completing (timeout ${config.timeoutMs} ms)`,
+        true,
+      );
+      if (d.state.job.status !== 'RUNNING') return;
+    }
+  }
+
+  const draining = d.pendingCheckpoints().find((c) => c.phase === 'draining');
+  if (draining && drained(d)) {
+    d.checkpoint(draining.id)!.phase = 'snapshotting';
+    d.topology.tasks.forEach((_, i) => takeSnapshot(d, i, draining.id));
+  }
+
+  const due = d.state.coordinator.nextPeriodicTick;
+  if (config.intervalMs === null || due === null || d.tick < due) return;
+  if (allSourcesExhausted(d)) return;
+  const pending = d.pendingCheckpoints().filter((c) => c.kind === 'checkpoint');
+  if (pending.length >= config.maxConcurrent) return;
+  if (config.minPauseMs > 0) {
+    // A minimum pause is measured from the end of the previous checkpoint, so while one runs
+    // the next cannot start: min pause > 0 means one checkpoint at a time.
+    if (pending.length > 0) return;
+    const last = d.state.coordinator.lastCompleteTick;
+    const earliest = last === null ? 0 : last + d.ticks(config.minPauseMs);
+    if (d.tick < earliest) {
+      d.setCoordinator({ nextPeriodicTick: earliest });
+      return;
+    }
+  }
+  triggerCheckpoint(d, 'checkpoint');
+  d.setCoordinator({ nextPeriodicTick: d.tick + d.ticks(config.intervalMs) });
+}

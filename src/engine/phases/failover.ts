@@ -1,0 +1,127 @@
+import type { TickDraft } from '../draft';
+import { emptyChannels, freshTask } from '../init';
+import { decideRestart } from '../restartStrategy';
+import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
+import { commitTransactions } from './checkpointing';
+
+export interface FailureCause {
+  task?: number;
+  record?: number;
+  origin?: Origin;
+  reason: string;
+}
+
+/**
+ * A full failover: every task is cancelled and its state cleared, in-flight data and messages are
+ * lost, pending checkpoints fail, and the restart strategy decides whether and when the job
+ * restarts. What an external system already received (a sink's output) stays.
+ */
+export function failJob(d: TickDraft, cause: FailureCause): void {
+  const status = d.state.job.status;
+  if (status === 'FAILED' || status === 'FINISHED') return;
+  const { topology, tick } = d;
+  if (cause.task !== undefined) {
+    d.emit({
+      type: 'TaskFailed',
+      task: topology.tasks[cause.task].id,
+      ...(cause.record !== undefined ? { record: cause.record } : {}),
+      ...(cause.origin ? { origin: cause.origin } : {}),
+      reason: cause.reason,
+    });
+  }
+  for (const pending of d.pendingCheckpoints()) {
+    const record = d.checkpoint(pending.id)!;
+    record.status = 'FAILED';
+    record.failReason = 'the job failed over';
+    record.endTick = tick;
+    d.emit({
+      type: 'CheckpointFailed',
+      checkpoint: record.id,
+      kind: record.kind,
+      reason: record.failReason,
+    });
+  }
+  const tasks: TaskState[] = topology.tasks.map((info) => ({
+    ...freshTask(info, d.state.tasks[info.index]),
+    status: info.index === cause.task ? 'FAILED' : 'CANCELED',
+  }));
+  d.replaceAll(tasks, emptyChannels(topology.channels.length));
+  d.setMessages([]);
+  d.setWrites([]);
+  d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
+
+  const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
+    d.random(),
+  );
+  if (decision.restart) {
+    const delayTicks = Math.max(1, d.ticks(decision.delayMs));
+    d.setJob({ ...decision.job, status: 'RESTARTING', restartAt: tick + delayTicks });
+    d.emit({ type: 'JobRestarting', delayTicks, attempt: d.state.job.restarts + 1 });
+  } else {
+    const reason = decision.reason ?? cause.reason;
+    d.setJob({ ...decision.job, status: 'FAILED', restartAt: null, failReason: reason });
+    d.emit({ type: 'JobFailed', reason });
+  }
+}
+
+/**
+ * The checkpoint a restart restores: the latest completed checkpoint. Savepoints are used only
+ * when preferCheckpointForRecovery is off and the savepoint is newer (Flink before 1.15).
+ */
+export function recoveryPoint(state: Pick<SimState, 'checkpoints' | 'scenario'>) {
+  const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery;
+  let latest: CheckpointRecord | null = null;
+  for (const c of state.checkpoints) {
+    if (c.status !== 'COMPLETED') continue;
+    if (preferCheckpoint && c.kind === 'savepoint') continue;
+    if (!latest || c.id > latest.id) latest = c;
+  }
+  return latest;
+}
+
+/** A RESTARTING job whose delay ran out: every task restores from the recovery point. */
+export function restoreIfDue(d: TickDraft): void {
+  const job = d.state.job;
+  if (job.status !== 'RESTARTING' || job.restartAt === null || d.tick < job.restartAt) return;
+  const point = recoveryPoint(d.state);
+  const { topology } = d;
+  const tasks = topology.tasks.map((info) => {
+    const before = d.state.tasks[info.index];
+    const task = freshTask(info, before);
+    const snapshot = point?.snapshots[info.id];
+    if (snapshot) task.state = snapshot;
+    task.nextReadTick = d.tick;
+    return task;
+  });
+  d.replaceAll(tasks, emptyChannels(topology.channels.length));
+  for (const info of topology.tasks) {
+    const task = d.state.tasks[info.index];
+    d.emit({
+      type: 'StateRestored',
+      task: info.id,
+      checkpoint: point?.id ?? null,
+      state: task.state,
+    });
+    if (task.state.kind === 'source') {
+      d.emit({
+        type: 'SourceRewound',
+        task: info.id,
+        offset: task.state.offset,
+        from: task.highWater,
+      });
+    }
+    if (task.state.kind === 'sink' && point) commitTransactions(d, info.index, point.id);
+  }
+  const interval = d.scenario.checkpoint.intervalMs;
+  d.setCoordinator({
+    nextPeriodicTick: interval === null ? null : d.tick + d.ticks(interval),
+    consecutiveFailures: 0,
+  });
+  d.setJob({
+    status: 'RUNNING',
+    restartAt: null,
+    restarts: job.restarts + 1,
+    runningSince: d.tick,
+  });
+  d.emit({ type: 'JobRestarted', checkpoint: point?.id ?? null, kind: point?.kind ?? null });
+}

@@ -1,0 +1,297 @@
+import type { TickDraft } from '../draft';
+import { sourceInput, type TaskInfo } from '../topology';
+import type { Barrier, DataRecord, Parity, StreamElement, TaskState } from '../types';
+import { emitBarrier, endAlignment, pushElement, takeSnapshot } from './checkpointing';
+import { failJob } from './failover';
+
+const DEFAULT_OPERATOR_RATE = 100;
+
+function matches(parity: Parity, value: number): boolean {
+  if (parity === 'all') return true;
+  const even = Math.abs(value) % 2 === 0;
+  return parity === 'even' ? even : !even;
+}
+
+function keyOf(selector: 'value' | 'parity', value: number): string {
+  if (selector === 'value') return String(value);
+  return Math.abs(value) % 2 === 0 ? 'even' : 'odd';
+}
+
+function hasRoom(d: TickDraft, info: TaskInfo): boolean {
+  for (const output of info.outputs) {
+    for (const channel of output.channels) {
+      if (channel === undefined) continue;
+      const capacity = d.topology.channels[channel].capacity;
+      if (capacity !== null && d.state.channels[channel].queue.length >= capacity) return false;
+    }
+  }
+  return true;
+}
+
+/** Sends a record downstream on every output edge, choosing channels by the edge's partitioning. */
+function emitRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataRecord): void {
+  info.outputs.forEach((output, k) => {
+    const channels = output.channels;
+    const n = channels.length;
+    switch (output.edge.partitioning) {
+      case 'forward':
+        pushElement(d, channels[info.subtask], record);
+        break;
+      case 'broadcast':
+        for (const c of channels) pushElement(d, c, record);
+        break;
+      case 'rebalance':
+        pushElement(d, channels[t.rebalance[k] % n], record);
+        t.rebalance[k] = (t.rebalance[k] + 1) % n;
+        break;
+      case 'hash': {
+        const key = keyOf(output.edge.keyBy ?? 'value', record.value);
+        let h = 0;
+        for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+        pushElement(d, channels[Math.abs(h) % n], record);
+        break;
+      }
+    }
+  });
+}
+
+function runSource(d: TickDraft, info: TaskInfo): void {
+  const prev = d.state.tasks[info.index];
+  if (prev.paused || prev.state.kind !== 'source' || d.tick < prev.nextReadTick) return;
+  const input = sourceInput(info);
+  if (prev.state.offset >= input.length) return;
+  const t = d.task(info.index);
+  let offset = prev.state.offset;
+  const rate = Math.max(1, info.operator.rate ?? 1);
+  for (let n = 0; n < rate && offset < input.length; n++) {
+    if (!hasRoom(d, info)) break;
+    const value = input[offset];
+    const replay = offset < t.highWater;
+    const record: DataRecord = {
+      kind: 'record',
+      id: d.nextRecordId(),
+      value,
+      origin: { task: info.id, index: offset, value },
+      from: info.id,
+      replay,
+    };
+    emitRecord(d, info, t, record);
+    offset += 1;
+    t.highWater = Math.max(t.highWater, offset);
+    d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
+  }
+  t.state = { kind: 'source', offset };
+  const period = info.operator.kind === 'source' ? (info.operator.period ?? 1) : 1;
+  t.nextReadTick = d.tick + Math.max(1, period);
+}
+
+/** The scenario's "fail just before processing record v" action for this task, if it is due. */
+function failureBefore(d: TickDraft, info: TaskInfo, record: DataRecord): number {
+  return d.scenario.actions.findIndex(
+    (a, k) =>
+      !d.state.fired[k] &&
+      a.type === 'fail-task' &&
+      a.task === info.id &&
+      'beforeValue' in a.when &&
+      a.when.beforeValue === record.value &&
+      (a.when.fromTask === undefined || a.when.fromTask === record.origin.task),
+  );
+}
+
+function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataRecord): void {
+  const op = info.operator;
+  let applied = false;
+  let out: number | null = null;
+  switch (op.kind) {
+    case 'filter':
+      if (matches(op.predicate, record.value)) out = record.value;
+      break;
+    case 'map':
+      out = record.value * (op.multiply ?? 1) + (op.add ?? 0);
+      break;
+    case 'sum': {
+      if (!matches(op.accept, record.value) || t.state.kind !== 'sum') break;
+      applied = true;
+      const sum = t.state.sum + record.value;
+      let byKey = t.state.byKey;
+      out = sum;
+      if (byKey && op.keyBy) {
+        const key = keyOf(op.keyBy, record.value);
+        byKey = { ...byKey, [key]: (byKey[key] ?? 0) + record.value };
+        out = byKey[key];
+      }
+      t.state = { kind: 'sum', sum, byKey };
+      break;
+    }
+    case 'sink': {
+      applied = true;
+      const received = {
+        value: record.value,
+        from: record.from,
+        origin: record.origin,
+        replay: record.replay,
+      };
+      if (t.state.kind === 'sink' && op.transactional) {
+        t.state = { ...t.state, open: [...t.state.open, received] };
+      } else {
+        t.output = t.output.concat(received);
+        d.emit({
+          type: 'RecordOutput',
+          task: info.id,
+          record: record.value,
+          origin: record.origin,
+          replay: record.replay,
+        });
+      }
+      break;
+    }
+    case 'source':
+      break;
+  }
+  d.emit({
+    type: 'RecordProcessed',
+    task: info.id,
+    record: record.value,
+    origin: record.origin,
+    applied,
+    replay: record.replay,
+  });
+  if (out !== null) {
+    emitRecord(d, info, t, {
+      kind: 'record',
+      id: d.nextRecordId(),
+      value: out,
+      origin: record.origin,
+      from: info.id,
+      replay: record.replay,
+    });
+  }
+}
+
+/**
+ * A barrier arrives on input `input`. Aligned (exactly-once, and every savepoint): the input
+ * blocks until barrier N arrived on all inputs. At-least-once: nothing blocks. Either way the
+ * task snapshots when the last barrier N arrives, then forwards N on every output.
+ */
+function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Barrier): void {
+  const t = d.task(info.index);
+  const channel = d.topology.channels[info.inputs[input]].id;
+  const { checkpoint } = barrier;
+  d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
+  if (checkpoint <= t.lastBarrier) return;
+  if (t.alignment && checkpoint > t.alignment.checkpoint) {
+    endAlignment(d, info.index, t.alignment.checkpoint);
+  }
+  if (!t.alignment) {
+    t.alignment = {
+      checkpoint,
+      startTick: d.tick,
+      arrived: info.inputs.map(() => false),
+    };
+  }
+  t.alignment.arrived[input] = true;
+  const aligned = d.scenario.checkpoint.mode === 'exactly-once' || barrier.savepoint;
+  if (t.alignment.arrived.every(Boolean)) {
+    const record = d.checkpoint(checkpoint);
+    if (record && record.status === 'IN_PROGRESS') {
+      record.alignment[info.id] = { start: t.alignment.startTick, end: d.tick };
+    }
+    endAlignment(d, info.index, checkpoint);
+    takeSnapshot(d, info.index, checkpoint);
+    emitBarrier(d, info.index, checkpoint, barrier.savepoint);
+    if (info.outputs.length > 0) d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
+  } else if (aligned) {
+    t.inputs[input].blockedBy = checkpoint;
+    d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
+  }
+}
+
+/** Takes the next element of an input: what its alignment buffer holds first, then the channel. */
+function nextElement(d: TickDraft, info: TaskInfo, input: number): StreamElement | undefined {
+  const buffered = d.state.tasks[info.index].inputs[input].buffer;
+  if (buffered.length > 0) return buffered[0];
+  const head = d.state.channels[info.inputs[input]].queue[0];
+  return head && head.at <= d.tick ? head.element : undefined;
+}
+
+function takeElement(d: TickDraft, info: TaskInfo, input: number): void {
+  const t = d.task(info.index);
+  if (t.inputs[input].buffer.length > 0) t.inputs[input].buffer.shift();
+  else d.channel(info.inputs[input]).queue.shift();
+  d.countSteps(1);
+}
+
+/** Moves what arrived on blocked inputs into the alignment buffer, where the class can see it. */
+function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
+  info.inputs.forEach((channel, input) => {
+    if (d.state.tasks[info.index].inputs[input].blockedBy === null) return;
+    const queue = d.state.channels[channel].queue;
+    if (queue.length === 0 || queue[0].at > d.tick) return;
+    const q = d.channel(channel).queue;
+    const t = d.task(info.index);
+    while (q.length > 0 && q[0].at <= d.tick) {
+      const { element } = q.shift()!;
+      t.inputs[input].buffer.push(element);
+      if (element.kind === 'record') {
+        d.emit({
+          type: 'RecordBuffered',
+          task: info.id,
+          channel: d.topology.channels[channel].id,
+          record: element.value,
+          origin: element.origin,
+        });
+      }
+    }
+  });
+}
+
+function runOperator(d: TickDraft, info: TaskInfo): void {
+  const n = info.inputs.length;
+  let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
+  while (d.state.job.status === 'RUNNING') {
+    const prev = d.state.tasks[info.index];
+    let input = -1;
+    let element: StreamElement | undefined;
+    for (let k = 0; k < n; k++) {
+      const candidate = (prev.nextInput + k) % n;
+      if (prev.inputs[candidate].blockedBy !== null) continue;
+      element = nextElement(d, info, candidate);
+      if (element) {
+        input = candidate;
+        break;
+      }
+    }
+    if (!element) break;
+    if (element.kind === 'record') {
+      if (budget === 0 || !hasRoom(d, info)) break;
+      const failure = failureBefore(d, info, element);
+      if (failure >= 0) {
+        d.markFired(failure);
+        failJob(d, {
+          task: info.index,
+          record: element.value,
+          origin: element.origin,
+          reason: `failed just before processing record ${element.value}`,
+        });
+        return;
+      }
+      budget -= 1;
+    }
+    takeElement(d, info, input);
+    const t = d.task(info.index);
+    t.nextInput = (input + 1) % n;
+    if (element.kind === 'record') processRecord(d, info, t, element);
+    else processBarrier(d, info, input, element);
+  }
+  if (d.state.job.status === 'RUNNING') bufferBlockedInputs(d, info);
+}
+
+/** The task phase: sources read, operators and sinks process what arrived. */
+export function runTasks(d: TickDraft): void {
+  for (const info of d.topology.tasks) {
+    if (d.state.job.status !== 'RUNNING') return;
+    if (d.state.tasks[info.index].status !== 'RUNNING') continue;
+    if (info.operator.kind === 'source') runSource(d, info);
+    else runOperator(d, info);
+  }
+}

@@ -1,0 +1,28 @@
+import type { TimedEvent } from './events';
+import { createInitialState } from './init';
+import { isTerminal, step } from './step';
+import type { Scenario, SimState } from './types';
+
+export interface RunResult {
+  state: SimState;
+  events: TimedEvent[];
+}
+
+/** Ticks a run stops at when the job neither finishes nor fails. */
+export const DEFAULT_TICK_LIMIT = 100_000;
+
+/**
+ * Runs a scenario from tick 0 until the job finishes or fails, or for `ticks` ticks when given.
+ * Pure and deterministic.
+ */
+export function runScenario(scenario: Scenario, ticks?: number): RunResult {
+  let state = createInitialState(scenario);
+  const events: TimedEvent[] = [];
+  const limit = ticks ?? DEFAULT_TICK_LIMIT;
+  while (state.tick < limit && (ticks !== undefined || !isTerminal(state))) {
+    const result = step(state);
+    state = result.state;
+    for (const e of result.events) events.push({ ...e, tick: state.tick });
+  }
+  return { state, events };
+}

@@ -1,0 +1,125 @@
+import type { EdgeSpec, OperatorSpec, Scenario } from './types';
+
+export interface TaskInfo {
+  index: number;
+  /** `operator#subtask`. */
+  id: string;
+  operator: OperatorSpec;
+  subtask: number;
+  /** Channel indexes feeding this task, in input order. */
+  inputs: number[];
+  /** Per outgoing edge: the edge and its channels, indexed by downstream subtask. */
+  outputs: { edge: EdgeSpec; channels: number[] }[];
+}
+
+export interface ChannelInfo {
+  index: number;
+  /** `from->to`, task ids. */
+  id: string;
+  edge: EdgeSpec;
+  from: number;
+  to: number;
+  /** Position of this channel among the receiver's inputs. */
+  input: number;
+  latency: number;
+  capacity: number | null;
+}
+
+/** The physical graph: subtasks and the channels between them. */
+export interface Topology {
+  tasks: TaskInfo[];
+  channels: ChannelInfo[];
+  taskIndex: Map<string, number>;
+  sources: number[];
+}
+
+function latencyOf(edge: EdgeSpec, sender: number): number {
+  const latency = Array.isArray(edge.latency)
+    ? edge.latency[Math.min(sender, edge.latency.length - 1)]
+    : edge.latency;
+  return Math.max(1, Math.floor(latency ?? 1));
+}
+
+const cache = new WeakMap<Scenario, Topology>();
+
+export function taskId(operator: string, subtask: number): string {
+  return `${operator}#${subtask}`;
+}
+
+/**
+ * Expands the logical job graph into subtasks and channels. Pure; memoised per scenario object
+ * because a scenario never changes once a run starts.
+ */
+export function topologyOf(scenario: Scenario): Topology {
+  const cached = cache.get(scenario);
+  if (cached) return cached;
+
+  const tasks: TaskInfo[] = [];
+  const firstTask = new Map<string, number>();
+  for (const operator of scenario.operators) {
+    firstTask.set(operator.id, tasks.length);
+    for (let subtask = 0; subtask < operator.parallelism; subtask++) {
+      tasks.push({
+        index: tasks.length,
+        id: taskId(operator.id, subtask),
+        operator,
+        subtask,
+        inputs: [],
+        outputs: [],
+      });
+    }
+  }
+
+  const channels: ChannelInfo[] = [];
+  const byId = new Map(scenario.operators.map((op) => [op.id, op]));
+  for (const edge of scenario.edges) {
+    const from = byId.get(edge.from);
+    const to = byId.get(edge.to);
+    if (!from || !to) throw new Error(`edge ${edge.from} -> ${edge.to} names an unknown operator`);
+    const fromBase = firstTask.get(from.id)!;
+    const toBase = firstTask.get(to.id)!;
+    for (let u = 0; u < from.parallelism; u++) {
+      const sender = tasks[fromBase + u];
+      const out: number[] = [];
+      for (let d = 0; d < to.parallelism; d++) {
+        // A forward edge connects subtask i to subtask i only; every other pattern is all-to-all.
+        if (edge.partitioning === 'forward' && d !== u) continue;
+        const receiver = tasks[toBase + d];
+        const index = channels.length;
+        channels.push({
+          index,
+          id: `${sender.id}->${receiver.id}`,
+          edge,
+          from: sender.index,
+          to: receiver.index,
+          input: receiver.inputs.length,
+          latency: latencyOf(edge, u),
+          capacity: edge.capacity ?? null,
+        });
+        receiver.inputs.push(index);
+        out[d] = index;
+      }
+      sender.outputs.push({ edge, channels: out });
+    }
+  }
+
+  const topology: Topology = {
+    tasks,
+    channels,
+    taskIndex: new Map(tasks.map((t) => [t.id, t.index])),
+    sources: tasks.filter((t) => t.operator.kind === 'source').map((t) => t.index),
+  };
+  cache.set(scenario, topology);
+  return topology;
+}
+
+/** The input a source subtask reads. */
+export function sourceInput(task: TaskInfo): number[] {
+  const op = task.operator;
+  if (op.kind !== 'source') return [];
+  const input = op.input;
+  if (input.length > 0 && Array.isArray(input[0])) {
+    return (input as number[][])[task.subtask] ?? [];
+  }
+  return input as number[];
+}

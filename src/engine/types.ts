@@ -1,0 +1,326 @@
+/**
+ * The data the engine works on. Everything here is plain, JSON-serialisable data: a state can
+ * be cloned for a keyframe, hashed for a determinism check and compared in a test.
+ */
+
+export type Mode = 'exactly-once' | 'at-least-once' | 'stop-the-world';
+export type Partitioning = 'forward' | 'rebalance' | 'hash' | 'broadcast';
+export type Parity = 'even' | 'odd' | 'all';
+export type KeySelector = 'value' | 'parity';
+
+interface OperatorBase {
+  /** Operator id, also the prefix of its task ids (`sum_even#0`). */
+  id: string;
+  /** Display name; defaults to the id. */
+  name?: string;
+  /** Stable operator uid, used to map savepoint state onto an upgraded job. */
+  uid?: string;
+  parallelism: number;
+  /** Elements a subtask handles per tick (records read for a source). */
+  rate?: number;
+  /** Simulated size of one subtask's snapshot, in bytes: with the backend's bandwidth it sets how long a write takes. */
+  stateBytes?: number;
+}
+
+export interface SourceSpec extends OperatorBase {
+  kind: 'source';
+  /** The replayable input: one list read by every subtask, or one list per subtask. */
+  input: number[] | number[][];
+  /** Ticks between two reads (a read takes `rate` records). */
+  period?: number;
+}
+
+export interface FilterSpec extends OperatorBase {
+  kind: 'filter';
+  predicate: Parity;
+}
+
+export interface MapSpec extends OperatorBase {
+  kind: 'map';
+  multiply?: number;
+  add?: number;
+}
+
+export interface SumSpec extends OperatorBase {
+  kind: 'sum';
+  /** Which values the sum adds; the others pass through without changing the state. */
+  accept: Parity;
+  /** Keyed state: one sum per key. Without it the task keeps a single sum. */
+  keyBy?: KeySelector;
+}
+
+export interface SinkSpec extends OperatorBase {
+  kind: 'sink';
+  /** Two-phase commit: output becomes visible only when the checkpoint that covers it completes. */
+  transactional?: boolean;
+}
+
+export type OperatorSpec = SourceSpec | FilterSpec | MapSpec | SumSpec | SinkSpec;
+export type OperatorKind = OperatorSpec['kind'];
+
+export interface EdgeSpec {
+  from: string;
+  to: string;
+  partitioning: Partitioning;
+  /** Ticks an element spends in the channel (at least 1); a list gives one per sending subtask. */
+  latency?: number | number[];
+  /** Elements a channel holds at most; a full channel stops its sender (backpressure). */
+  capacity?: number | null;
+  /** Key for `hash` partitioning. */
+  keyBy?: KeySelector;
+}
+
+/** The options of Flink's CheckpointConfig, in Flink's units (milliseconds). */
+export interface CheckpointConfig {
+  mode: Mode;
+  /** `enableCheckpointing(interval)`: between the starts of two periodic checkpoints; null turns periodic checkpoints off. */
+  intervalMs: number | null;
+  timeoutMs: number;
+  minPauseMs: number;
+  maxConcurrent: number;
+  tolerableFailures: number;
+  /** Deprecated in Flink 1.12, removed in 1.14. true: recover from the latest checkpoint even when a savepoint is newer. */
+  preferCheckpointForRecovery: boolean;
+}
+
+export type RestartStrategy =
+  | { type: 'none' }
+  | { type: 'fixed-delay'; attempts: number; delayMs: number }
+  | { type: 'failure-rate'; maxFailures: number; intervalMs: number; delayMs: number }
+  | {
+      type: 'exponential-delay';
+      initialMs: number;
+      maxMs: number;
+      multiplier: number;
+      resetThresholdMs: number;
+      jitter: number;
+    };
+
+export interface BackendConfig {
+  /** Fixed ticks a snapshot write takes before its bytes are counted. */
+  writeLatency: number;
+  /** Bytes written per tick. */
+  bandwidth: number;
+}
+
+/** When a trigger fires: at a tick, or when a source subtask's offset reaches a value. */
+export type Trigger = { atTick: number } | { task: string; offset: number };
+
+export type ScenarioAction =
+  | { type: 'checkpoint'; when: Trigger }
+  | { type: 'savepoint'; when: Trigger; name?: string; stop?: boolean }
+  | {
+      type: 'fail-task';
+      task: string;
+      when: { atTick: number } | { beforeValue: number; fromTask?: string };
+    }
+  | { type: 'fail-backend-write'; checkpoint: number; task?: string }
+  | { type: 'lose-ack'; checkpoint: number; task: string };
+
+export interface Scenario {
+  version: 1;
+  id: string;
+  title: string;
+  /** Simulated milliseconds per tick. */
+  tickMs: number;
+  seed: number;
+  operators: OperatorSpec[];
+  edges: EdgeSpec[];
+  checkpoint: CheckpointConfig;
+  restart: RestartStrategy;
+  backend: BackendConfig;
+  /** Ticks a control message (trigger, ack, notification) travels. */
+  controlLatency: number;
+  actions: ScenarioAction[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Elements that travel through channels
+
+/** Where a record came from: the source subtask and the position in its input. */
+export interface Origin {
+  task: string;
+  /** 0-based position in the source's input; the source's offset after reading it is index + 1. */
+  index: number;
+  value: number;
+}
+
+export interface DataRecord {
+  kind: 'record';
+  id: number;
+  value: number;
+  origin: Origin;
+  /** The task that sent it. */
+  from: string;
+  /** Emitted again after a restore: the source had read this position before. */
+  replay: boolean;
+}
+
+export interface Barrier {
+  kind: 'barrier';
+  checkpoint: number;
+  savepoint: boolean;
+}
+
+export type StreamElement = DataRecord | Barrier;
+
+export interface InFlight {
+  element: StreamElement;
+  sentAt: number;
+  /** First tick in which the receiver can take it. */
+  at: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simulation state
+
+export type JobStatus = 'RUNNING' | 'RESTARTING' | 'FAILED' | 'FINISHED';
+export type TaskStatus = 'RUNNING' | 'FAILED' | 'CANCELED' | 'FINISHED';
+
+export interface SinkRecord {
+  value: number;
+  /** The task that produced it. */
+  from: string;
+  origin: Origin;
+  replay: boolean;
+}
+
+export interface Transaction {
+  checkpoint: number;
+  records: SinkRecord[];
+}
+
+export type OperatorState =
+  | { kind: 'source'; offset: number }
+  | { kind: 'sum'; sum: number; byKey: Record<string, number> | null }
+  | { kind: 'stateless' }
+  | { kind: 'sink'; open: SinkRecord[]; precommitted: Transaction[] };
+
+export interface InputState {
+  /** Checkpoint whose barrier arrived on this input and blocks it during alignment. */
+  blockedBy: number | null;
+  /** Elements that arrived behind the barrier while the input was blocked (alignment buffer). */
+  buffer: StreamElement[];
+}
+
+export interface Alignment {
+  checkpoint: number;
+  startTick: number;
+  /** Which inputs delivered the barrier. */
+  arrived: boolean[];
+}
+
+export interface TaskState {
+  status: TaskStatus;
+  state: OperatorState;
+  inputs: InputState[];
+  alignment: Alignment | null;
+  /** Highest checkpoint this task snapshotted or gave up: older barriers are dropped. */
+  lastBarrier: number;
+  /** Round-robin pointer over inputs, so no input starves. */
+  nextInput: number;
+  /** Round-robin pointer per output edge, for rebalance partitioning. */
+  rebalance: number[];
+  /** Source only: first tick of the next read. */
+  nextReadTick: number;
+  /** Source only: paused by a stop-the-world checkpoint. */
+  paused: boolean;
+  /** Source only: the furthest position ever read, so replayed records can be marked. */
+  highWater: number;
+  /** Sink only: what the external system received. It survives failures, as a real one would. */
+  output: SinkRecord[];
+  /** Sink only: checkpoints whose transaction was committed (commits are idempotent). */
+  committed: number[];
+}
+
+export interface ChannelState {
+  queue: InFlight[];
+}
+
+export type ControlMessage =
+  | { type: 'trigger'; task: number; checkpoint: number; sentAt: number; at: number }
+  | { type: 'ack'; task: number; checkpoint: number; sentAt: number; at: number }
+  | {
+      type: 'decline';
+      task: number;
+      checkpoint: number;
+      reason: string;
+      sentAt: number;
+      at: number;
+    }
+  | { type: 'notify-complete'; task: number; checkpoint: number; sentAt: number; at: number }
+  | { type: 'pause' | 'resume'; task: number; checkpoint: number; sentAt: number; at: number };
+
+export interface BackendWrite {
+  task: number;
+  checkpoint: number;
+  startTick: number;
+  doneAt: number;
+}
+
+export type CheckpointKind = 'checkpoint' | 'savepoint';
+export type CheckpointStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface CheckpointRecord {
+  id: number;
+  kind: CheckpointKind;
+  name: string | null;
+  /** Stop the job once this savepoint completes. */
+  stop: boolean;
+  status: CheckpointStatus;
+  triggerTick: number;
+  completeTick: number | null;
+  /** Tick it completed or failed. */
+  endTick: number | null;
+  failReason: string | null;
+  /** Task id to the state it snapshotted (the synchronous phase). */
+  snapshots: Record<string, OperatorState>;
+  /** Task id to the tick its snapshot was stored by the backend. */
+  stored: Record<string, number>;
+  /** Task id to the tick the coordinator received its acknowledgement. */
+  acks: Record<string, number>;
+  /** Task id to the ticks its alignment started and ended. */
+  alignment: Record<string, { start: number; end: number }>;
+  stateBytes: number;
+  /** Stop-the-world only: sources paused and channels draining, or snapshotting. */
+  phase: 'barriers' | 'draining' | 'snapshotting';
+}
+
+export interface CoordinatorState {
+  nextId: number;
+  nextPeriodicTick: number | null;
+  lastCompleteTick: number | null;
+  consecutiveFailures: number;
+}
+
+export interface JobState {
+  status: JobStatus;
+  restarts: number;
+  /** Tick at which a RESTARTING job restores and runs again. */
+  restartAt: number | null;
+  /** Failure ticks the restart strategy remembers. */
+  failureTicks: number[];
+  /** Current backoff of the exponential-delay strategy, in ms. */
+  backoffMs: number | null;
+  /** Tick the job last (re)started running, for the exponential strategy's reset threshold. */
+  runningSince: number;
+  failReason: string | null;
+}
+
+export interface SimState {
+  scenario: Scenario;
+  tick: number;
+  rng: number;
+  job: JobState;
+  tasks: TaskState[];
+  channels: ChannelState[];
+  coordinator: CoordinatorState;
+  checkpoints: CheckpointRecord[];
+  messages: ControlMessage[];
+  writes: BackendWrite[];
+  /** One flag per scenario action: each fires once. */
+  fired: boolean[];
+  nextRecordId: number;
+  /** Records and barriers moved or processed so far: the engine's unit of work. */
+  elementSteps: number;
+}
