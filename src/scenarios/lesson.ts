@@ -1,0 +1,26 @@
+import type { Scenario } from '../engine';
+import type { LocalText } from './text';
+
+/** One narrated moment of a lesson. */
+export interface LessonStep {
+  /** The tick the timeline moves to when the step opens. */
+  tick: number;
+  title: LocalText;
+  /** What to watch, in a sentence or three. */
+  text: LocalText;
+  /** Task ids (`sum_even#0`), or `jobmanager` / `backend`, to highlight on the graph. */
+  highlight?: string[];
+  /** A question the class answers before the step reveals its answer. */
+  question?: { prompt: LocalText; answer: LocalText };
+}
+
+/** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
+export interface Lesson {
+  id: string;
+  /** Its place in the course, 1..7. */
+  order: number;
+  title: LocalText;
+  summary: LocalText;
+  scenario: Scenario;
+  steps: LessonStep[];
+}
