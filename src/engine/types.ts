@@ -112,7 +112,8 @@ export type ScenarioAction =
   | {
       type: 'fail-task';
       task: string;
-      when: { atTick: number } | { beforeValue: number; fromTask?: string };
+      /** At a tick, or just before processing a value (from one source task, after a tick). */
+      when: { atTick: number } | { beforeValue: number; fromTask?: string; afterTick?: number };
     }
   | { type: 'fail-backend-write'; checkpoint: number; task?: string }
   | { type: 'lose-ack'; checkpoint: number; task: string };

@@ -114,7 +114,11 @@ const action = z.discriminatedUnion('type', [
     task: z.string().max(60),
     when: z.union([
       z.object({ atTick: count(0, 1_000_000) }),
-      z.object({ beforeValue: value, fromTask: z.string().max(60).optional() }),
+      z.object({
+        beforeValue: value,
+        fromTask: z.string().max(60).optional(),
+        afterTick: count(0, 1_000_000).optional(),
+      }),
     ]),
   }),
   z.object({

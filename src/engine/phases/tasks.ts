@@ -94,7 +94,8 @@ function failureBefore(d: TickDraft, info: TaskInfo, record: DataRecord): number
       a.task === info.id &&
       'beforeValue' in a.when &&
       a.when.beforeValue === record.value &&
-      (a.when.fromTask === undefined || a.when.fromTask === record.origin.task),
+      (a.when.fromTask === undefined || a.when.fromTask === record.origin.task) &&
+      (a.when.afterTick === undefined || d.tick > a.when.afterTick),
   );
 }
 
