@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { SimEvent, SimEventType } from '../../../../src/engine';
+import { describeEvent, taskName } from '../../../../src/app/narration';
+import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
+import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
+import { record } from '../../../helpers/sim';
+
+const origin = { task: 'source#1', index: 6, value: 7 };
+const sumState = { kind: 'sum' as const, sum: 9, byKey: null };
+
+// One of every event type; the mapped type makes a new engine event a compile error here.
+const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
+  CheckpointTriggered: { type: 'CheckpointTriggered', checkpoint: 3, kind: 'checkpoint' },
+  TriggerReceived: { type: 'TriggerReceived', task: 'source#0', checkpoint: 3 },
+  BarrierInjected: { type: 'BarrierInjected', task: 'source#0', checkpoint: 3, offset: 5 },
+  BarrierReceived: {
+    type: 'BarrierReceived',
+    task: 'sum_even#0',
+    channel: 'source#1->sum_even#0',
+    checkpoint: 3,
+  },
+  ChannelBlocked: {
+    type: 'ChannelBlocked',
+    task: 'sum_even#0',
+    channel: 'source#1->sum_even#0',
+    checkpoint: 3,
+  },
+  ChannelUnblocked: {
+    type: 'ChannelUnblocked',
+    task: 'sum_even#0',
+    channel: 'source#1->sum_even#0',
+    checkpoint: 3,
+  },
+  RecordBuffered: {
+    type: 'RecordBuffered',
+    task: 'sum_odd#0',
+    channel: 'source#1->sum_odd#0',
+    record: 7,
+    origin,
+  },
+  SnapshotTaken: { type: 'SnapshotTaken', task: 'sum_odd#0', checkpoint: 3, state: sumState },
+  BarrierForwarded: { type: 'BarrierForwarded', task: 'sum_odd#0', checkpoint: 3 },
+  SnapshotStored: { type: 'SnapshotStored', task: 'sum_odd#0', checkpoint: 3 },
+  BackendWriteFailed: { type: 'BackendWriteFailed', task: 'sum_odd#0', checkpoint: 3 },
+  CheckpointAcknowledged: { type: 'CheckpointAcknowledged', task: 'sum_odd#0', checkpoint: 3 },
+  AckLost: { type: 'AckLost', task: 'sum_odd#0', checkpoint: 3 },
+  CheckpointCompleted: { type: 'CheckpointCompleted', checkpoint: 3, kind: 'savepoint' },
+  CheckpointFailed: {
+    type: 'CheckpointFailed',
+    checkpoint: 3,
+    kind: 'checkpoint',
+    reason: 'expired before completing (timeout 600 ms)',
+  },
+  CheckpointSkipped: { type: 'CheckpointSkipped', reason: 'too many checkpoints in flight' },
+  SinkCommitted: { type: 'SinkCommitted', task: 'sink#0', checkpoint: 3, records: 4 },
+  SourcesPaused: { type: 'SourcesPaused', checkpoint: 3 },
+  SourcesResumed: { type: 'SourcesResumed', checkpoint: 3 },
+  RecordEmitted: { type: 'RecordEmitted', task: 'source#1', record: 7, offset: 7, replay: true },
+  RecordProcessed: {
+    type: 'RecordProcessed',
+    task: 'sum_odd#0',
+    record: 7,
+    origin,
+    applied: true,
+    replay: false,
+  },
+  RecordOutput: { type: 'RecordOutput', task: 'sink#0', record: 7, origin, replay: false },
+  TaskFailed: {
+    type: 'TaskFailed',
+    task: 'sum_odd#0',
+    record: 7,
+    origin,
+    reason: 'failed just before processing record 7',
+  },
+  TasksCanceled: { type: 'TasksCanceled', tasks: ['source#0', 'sum_even#0', 'sum_odd#0'] },
+  JobRestarting: { type: 'JobRestarting', delayTicks: 3, attempt: 2 },
+  StateRestored: { type: 'StateRestored', task: 'sum_odd#0', checkpoint: 3, state: sumState },
+  SourceRewound: { type: 'SourceRewound', task: 'source#0', offset: 5, from: 7 },
+  JobRestarted: { type: 'JobRestarted', checkpoint: 3, kind: 'checkpoint' },
+  JobFailed: { type: 'JobFailed', reason: 'fixed-delay gave up after 3 restart attempts' },
+  JobFinished: { type: 'JobFinished', reason: 'every source reached the end of its input' },
+};
+
+const CJK = /[\u4e00-\u9fff]/;
+
+describe('narration', () => {
+  it.each(Object.values(SAMPLES))('says $type in English and in Chinese', (event) => {
+    const en = describeEvent(event, 'en');
+    const zh = describeEvent(event, 'zh');
+    for (const sentence of [en, zh]) {
+      expect(sentence.length).toBeGreaterThan(8);
+      expect(sentence).not.toMatch(/undefined|NaN|null|\[object|#\d/);
+    }
+    expect(en).not.toMatch(CJK);
+    expect(zh).toMatch(CJK);
+  });
+
+  it('names subtasks 1-based, as the web UI counts them', () => {
+    expect(taskName('source#0', barrierAlignment)).toBe('Source 1');
+    expect(taskName('source#1', barrierAlignment)).toBe('Source 2');
+    expect(taskName('sum_even#0', barrierAlignment)).toBe('sum_even');
+    expect(describeEvent(SAMPLES.BarrierReceived, 'en')).toContain('from Source 2');
+  });
+
+  it('carries the numbers of a checkpoint that failed, and translates the reason', () => {
+    expect(describeEvent(SAMPLES.CheckpointFailed, 'en')).toBe(
+      'Checkpoint 3 failed: expired before completing (timeout 600 ms)',
+    );
+    const zh = describeEvent(SAMPLES.CheckpointFailed, 'zh');
+    expect(zh).toContain('检查点 3');
+    expect(zh).toContain('600 ms');
+    expect(zh).not.toContain('expired');
+    expect(describeEvent(SAMPLES.JobRestarting, 'en', oddEvenSum)).toContain('restarts in 300 ms');
+    expect(describeEvent(SAMPLES.CheckpointCompleted, 'zh')).toContain('保存点 3');
+  });
+
+  it("tells the seed's first example with its numbers", () => {
+    const { events } = record(oddEvenSum);
+    const en = events.map((e) => describeEvent(e, 'en', oddEvenSum));
+    const zh = events.map((e) => describeEvent(e, 'zh', oddEvenSum));
+    expect(en).toContain('Source 1 stored offset 5 and emitted barrier 1');
+    expect(zh).toContain('Source 1 保存偏移量 5 并发出分界线 1');
+    expect(en).toContain('sum_even took its snapshot for checkpoint 1 (sum = 6)');
+    expect(en).toContain('sum_odd took its snapshot for checkpoint 1 (sum = 9)');
+    expect(en).toContain('sum_odd failed just before processing record 7');
+    expect(zh).toContain('sum_odd 在处理记录 7 之前失败');
+    expect(en).toContain('sum_odd restored its state from checkpoint 1 (sum = 9)');
+    expect(en).toContain('Source 1 rewound from offset 7 to offset 5 and will replay from there');
+  });
+
+  it("tells the seed's alignment example: the early input blocks until the late barrier", () => {
+    const { events } = record(barrierAlignment);
+    const en = events.map((e) => describeEvent(e, 'en', barrierAlignment));
+    const zh = events.map((e) => describeEvent(e, 'zh', barrierAlignment));
+    expect(en).toContain(
+      'sum_even blocked its input from Source 1 until barrier 1 arrives on every input',
+    );
+    expect(
+      zh.some((s) => s.startsWith('sum_even 阻塞来自 Source 1 的输入') && s.includes('对齐')),
+    ).toBe(true);
+    expect(en).toContain('Checkpoint 1 completed: every task acknowledged it');
+  });
+});
