@@ -1,38 +1,46 @@
-import { topologyOf } from '../engine';
+import { MotionConfig } from 'framer-motion';
+import { useEffect } from 'react';
+import { Controls } from './controls/Controls';
+import { InjectMenu } from './controls/InjectMenu';
+import { TimelineBar } from './controls/TimelineBar';
+import { useKeyboard } from './controls/useKeyboard';
+import { usePlaybackLoop } from './controls/usePlaybackLoop';
+import { JobGraph } from './graph/JobGraph';
+import { Header } from './layout/Header';
+import { Notice } from './layout/Notice';
+import { SidePanel } from './layout/SidePanel';
+import { ResultStrip } from './ResultStrip';
 import { useStore } from './store';
 
 export function App() {
-  const current = useStore((s) => s.current);
-  const cursor = useStore((s) => s.cursor);
-  const end = useStore((s) => s.timeline.end);
-  const stepForward = useStore((s) => s.stepForward);
-  const stepBack = useStore((s) => s.stepBack);
-  const topology = topologyOf(current.scenario);
+  usePlaybackLoop();
+  useKeyboard();
+  const presenter = useStore((s) => s.presenter);
+  const embed = useStore((s) => s.embed);
+  const language = useStore((s) => s.language);
+  useEffect(() => {
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  }, [language]);
   return (
-    <main className="app">
-      <h1>Checkpoint Lab</h1>
-      <p>
-        {current.scenario.title} — tick {cursor} / {end} — job {current.job.status}
-      </p>
-      <button onClick={stepBack}>Step back</button> <button onClick={stepForward}>Step</button>
-      <table>
-        <thead>
-          <tr>
-            <th>task</th>
-            <th>status</th>
-            <th>state</th>
-          </tr>
-        </thead>
-        <tbody>
-          {topology.tasks.map((info) => (
-            <tr key={info.id}>
-              <td>{info.id}</td>
-              <td>{current.tasks[info.index].status}</td>
-              <td>{JSON.stringify(current.tasks[info.index].state)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </main>
+    <MotionConfig reducedMotion="user">
+      <div className={`app${presenter ? ' presenter' : ''}${embed ? ' embed' : ''}`}>
+        {!embed && <Header />}
+        <Notice />
+        <main className="main">
+          <section className="stage" aria-label="job graph">
+            <JobGraph />
+          </section>
+          {!embed && <SidePanel />}
+        </main>
+        <footer className="footer">
+          {!embed && <ResultStrip />}
+          <div className="footer-row">
+            <Controls />
+            <TimelineBar />
+            {!embed && <InjectMenu />}
+          </div>
+        </footer>
+      </div>
+    </MotionConfig>
   );
 }

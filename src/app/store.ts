@@ -39,12 +39,24 @@ export interface PlaybackSlice {
   setSpeed: (speed: number) => void;
 }
 
+export type PanelTab = 'lesson' | 'task' | 'log' | 'checkpoints' | 'timing' | 'config';
+
 export interface ViewSlice {
+  tab: PanelTab;
+  /** The lesson being followed, and its step; null in free play. */
+  lesson: { id: string; step: number } | null;
+  /** Answers revealed in the current lesson step. */
+  revealed: boolean;
+  embed: boolean;
   selectedTask: string | null;
   language: Language;
   presenter: boolean;
   compare: boolean;
   notice: Notice | null;
+  setTab: (tab: PanelTab) => void;
+  setLesson: (lesson: { id: string; step: number } | null) => void;
+  reveal: () => void;
+  setEmbed: (embed: boolean) => void;
   select: (task: string | null) => void;
   setLanguage: (language: Language) => void;
   togglePresenter: () => void;
@@ -54,7 +66,7 @@ export interface ViewSlice {
 
 export type Store = SimulationSlice & PlaybackSlice & ViewSlice;
 
-export const SPEEDS = [1, 2, 4, 8, 16] as const;
+export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
 const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get) => {
   const initial = recordTimeline(presetById(DEFAULT_PRESET_ID)!);
@@ -140,12 +152,20 @@ const playbackSlice: StateCreator<Store, [], [], PlaybackSlice> = (set, get) => 
 });
 
 const viewSlice: StateCreator<Store, [], [], ViewSlice> = (set) => ({
+  tab: 'lesson',
+  lesson: null,
+  revealed: false,
+  embed: false,
+  setTab: (tab) => set({ tab }),
+  setLesson: (lesson) => set({ lesson, revealed: false }),
+  reveal: () => set({ revealed: true }),
+  setEmbed: (embed) => set({ embed }),
   selectedTask: null,
   language: 'en',
   presenter: false,
   compare: false,
   notice: null,
-  select: (selectedTask) => set({ selectedTask }),
+  select: (selectedTask) => set(selectedTask ? { selectedTask, tab: 'task' } : { selectedTask }),
   setLanguage: (language) => set({ language }),
   togglePresenter: () => set((s) => ({ presenter: !s.presenter })),
   toggleCompare: () => set((s) => ({ compare: !s.compare })),

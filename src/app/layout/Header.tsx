@@ -1,0 +1,128 @@
+import type { Mode } from '../../engine';
+import { PRESETS, presetById } from '../../scenarios/presets';
+import { useT, type LocalText } from '../i18n';
+import { useStore } from '../store';
+
+const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
+  {
+    mode: 'exactly-once',
+    text: { en: 'Exactly-once', zh: '精确一次' },
+    hint: {
+      en: 'Barriers with alignment: an input waits for the others',
+      zh: '分界线对齐：先到的输入等待其他输入',
+    },
+  },
+  {
+    mode: 'at-least-once',
+    text: { en: 'At-least-once', zh: '至少一次' },
+    hint: {
+      en: 'Barriers without alignment: nothing waits, replays may count twice',
+      zh: '分界线不对齐：不等待，重放可能重复计算',
+    },
+  },
+  {
+    mode: 'stop-the-world',
+    text: { en: 'Stop-the-world', zh: '暂停全部' },
+    hint: {
+      en: 'The simple idea: pause sources, drain, snapshot, resume',
+      zh: '简单的想法：暂停数据源，排空，快照，恢复',
+    },
+  },
+];
+
+function ModeSwitch() {
+  const t = useT();
+  const mode = useStore((s) => s.timeline.scenario.checkpoint.mode);
+  const setMode = useStore((s) => s.setMode);
+  return (
+    <div
+      className="segmented"
+      role="radiogroup"
+      aria-label={t({ en: 'Checkpointing mode', zh: '检查点模式' })}
+    >
+      {MODES.map((m) => (
+        <button
+          type="button"
+          key={m.mode}
+          role="radio"
+          aria-checked={mode === m.mode}
+          className={mode === m.mode ? 'on' : ''}
+          title={t(m.hint)}
+          onClick={() => setMode(m.mode)}
+        >
+          {t(m.text)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ScenarioPicker() {
+  const t = useT();
+  const presetId = useStore((s) => s.presetId);
+  const loadScenario = useStore((s) => s.loadScenario);
+  const setLesson = useStore((s) => s.setLesson);
+  return (
+    <label className="picker">
+      <span className="visually-hidden">{t({ en: 'Scenario', zh: '场景' })}</span>
+      <select
+        value={presetId ?? ''}
+        onChange={(e) => {
+          const preset = presetById(e.target.value);
+          if (!preset) return;
+          setLesson(null);
+          loadScenario(preset, preset.id);
+        }}
+      >
+        {presetId === null && (
+          <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>
+        )}
+        {PRESETS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Header() {
+  const t = useT();
+  const language = useStore((s) => s.language);
+  const setLanguage = useStore((s) => s.setLanguage);
+  const presenter = useStore((s) => s.presenter);
+  const togglePresenter = useStore((s) => s.togglePresenter);
+  return (
+    <header className="header">
+      <h1 className="brand">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        Checkpoint Lab
+      </h1>
+      <ScenarioPicker />
+      <ModeSwitch />
+      <div className="header-end">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => setLanguage(language === 'en' ? 'zh' : 'en')}
+          aria-label={language === 'en' ? '切换到中文' : 'Switch to English'}
+        >
+          {language === 'en' ? '中文' : 'English'}
+        </button>
+        <button
+          type="button"
+          className={presenter ? 'ghost on' : 'ghost'}
+          aria-pressed={presenter}
+          onClick={togglePresenter}
+          title={t({
+            en: 'Large type and high contrast for a projector',
+            zh: '适合投影的大字体和高对比度',
+          })}
+        >
+          {t({ en: 'Presenter', zh: '演示模式' })}
+        </button>
+      </div>
+    </header>
+  );
+}

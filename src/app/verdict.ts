@@ -1,0 +1,39 @@
+import { groundTruth, judge, type GroundTruth, type TimedEvent, type Verdict } from '../engine';
+import { recordTimeline, stateAt, type Timeline } from './timeline';
+
+const verdicts = new WeakMap<Timeline, Verdict>();
+const truths = new WeakMap<Timeline, { truth: GroundTruth; timeline: Timeline }>();
+
+function flatten(timeline: Timeline): TimedEvent[] {
+  const out: TimedEvent[] = [];
+  timeline.events.forEach((events, tick) => {
+    for (const e of events) out.push({ ...e, tick });
+  });
+  return out;
+}
+
+function truthOf(timeline: Timeline) {
+  let t = truths.get(timeline);
+  if (!t) {
+    const truth = groundTruth(timeline.scenario);
+    t = { truth, timeline: recordTimeline(truth.state.scenario) };
+    truths.set(timeline, t);
+  }
+  return t;
+}
+
+/** The run judged against its failure-free twin; computed once per recorded timeline. */
+export function verdictOf(timeline: Timeline): Verdict {
+  let v = verdicts.get(timeline);
+  if (!v) {
+    v = judge({ state: timeline.final, events: flatten(timeline) }, truthOf(timeline).truth);
+    verdicts.set(timeline, v);
+  }
+  return v;
+}
+
+/** The failure-free run's state at a tick, for side-by-side comparison. */
+export function failureFreeStateAt(timeline: Timeline, tick: number) {
+  const twin = truthOf(timeline).timeline;
+  return stateAt(twin, tick);
+}
