@@ -1,0 +1,73 @@
+import type { CheckpointConfig, RestartStrategy } from '../engine';
+
+/** A configuration that is valid but does not do what it seems to ask for. */
+export interface ConfigWarning {
+  /** The option the warning is about: a key of CheckpointConfig, or `restart`. */
+  field: keyof CheckpointConfig | 'restart';
+  en: string;
+  zh: string;
+}
+
+/**
+ * What a reader of Flink's documentation would warn about in this configuration: options that
+ * cancel each other out, or that cannot have the effect they seem to ask for. Pure; an empty
+ * list means nothing to say.
+ */
+export function configWarnings(
+  config: CheckpointConfig,
+  restart?: RestartStrategy,
+): ConfigWarning[] {
+  const warnings: ConfigWarning[] = [];
+  const { intervalMs, timeoutMs, minPauseMs, maxConcurrent } = config;
+
+  if (maxConcurrent > 1 && minPauseMs > 0) {
+    warnings.push({
+      field: 'maxConcurrent',
+      en: `Max concurrent ${maxConcurrent} and min pause ${minPauseMs} ms conflict: the pause is measured from the end of one checkpoint, so with any min pause only one checkpoint runs at a time.`,
+      zh: `最大并发数 ${maxConcurrent} 与最小间隔 ${minPauseMs} ms 冲突：最小间隔从上一个检查点结束时算起，设置了最小间隔就不可能有两个检查点同时进行。`,
+    });
+  }
+  if (intervalMs !== null && timeoutMs < intervalMs) {
+    warnings.push({
+      field: 'timeoutMs',
+      en: `The timeout (${timeoutMs} ms) is shorter than the interval (${intervalMs} ms): a checkpoint that is slow once expires long before the next is due. Flink's advice is a timeout of minutes.`,
+      zh: `超时时间（${timeoutMs} ms）比检查点间隔（${intervalMs} ms）还短：一次稍慢的检查点就会过期。一般把超时设为分钟级别。`,
+    });
+  }
+  if (intervalMs !== null && minPauseMs >= intervalMs) {
+    warnings.push({
+      field: 'minPauseMs',
+      en: `The min pause (${minPauseMs} ms) is not shorter than the interval (${intervalMs} ms): checkpoints start every checkpoint duration + min pause, and the interval no longer matters.`,
+      zh: `最小间隔（${minPauseMs} ms）不小于检查点间隔（${intervalMs} ms）：检查点的启动间隔变成"检查点耗时 + 最小间隔"，设置的间隔不再起作用。`,
+    });
+  }
+  if (intervalMs === null) {
+    warnings.push({
+      field: 'intervalMs',
+      en: 'Periodic checkpoints are off: after a failure the job has nothing to restore and starts over from the beginning.',
+      zh: '周期性检查点已关闭：发生故障后没有可恢复的检查点，作业只能从头开始。',
+    });
+  }
+  if (config.preferCheckpointForRecovery) {
+    warnings.push({
+      field: 'preferCheckpointForRecovery',
+      en: 'setPreferCheckpointForRecovery is deprecated since Flink 1.12 and removed in 1.14: falling back to a checkpoint older than a newer savepoint could lose data or duplicate output.',
+      zh: 'setPreferCheckpointForRecovery 自 Flink 1.12 起已弃用，1.14 中移除：越过较新的保存点退回到更旧的检查点，可能丢数据或重复输出。',
+    });
+  }
+  if (config.mode === 'at-least-once') {
+    warnings.push({
+      field: 'mode',
+      en: 'AT_LEAST_ONCE does not align barriers: after a recovery, records that arrived behind a barrier are counted again.',
+      zh: 'AT_LEAST_ONCE 不做分界线对齐：恢复后，在分界线之后到达的记录会被重复计算。',
+    });
+  }
+  if (restart?.type === 'fixed-delay' && restart.attempts === 0) {
+    warnings.push({
+      field: 'restart',
+      en: 'A fixed-delay strategy with 0 attempts never restarts: it is the same as no restart.',
+      zh: '固定延迟重启策略的重启次数为 0 时永远不会重启，等同于不重启（none）。',
+    });
+  }
+  return warnings;
+}

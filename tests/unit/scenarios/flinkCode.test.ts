@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { flinkCode } from '../../../src/scenarios/flinkCode';
+import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
+import type { Scenario } from '../../../src/engine';
+
+// Seed section 3, as written there.
+const SEED: Scenario = {
+  ...oddEvenSum,
+  checkpoint: {
+    mode: 'exactly-once',
+    intervalMs: 1000,
+    timeoutMs: 60000,
+    maxConcurrent: 2,
+    minPauseMs: 500,
+    preferCheckpointForRecovery: true,
+    tolerableFailures: 3,
+  },
+  restart: { type: 'fixed-delay', attempts: 3, delayMs: 10000 },
+};
+
+const SEED_LINES = [
+  'env.enableCheckpointing(1000L)',
+  'val chkpConfig = env.getCheckpointConfig',
+  'chkpConfig.setCheckpointInterval(1000L)',
+  'chkpConfig.setCheckpointingMode(CheckpointingMode.EXACTLY_ONCE)',
+  'chkpConfig.setCheckpointTimeout(60000L)',
+  'chkpConfig.setMaxConcurrentCheckpoints(2)',
+  'chkpConfig.setMinPauseBetweenCheckpoints(500L)',
+  'chkpConfig.setPreferCheckpointForRecovery(true)',
+  'chkpConfig.setTolerableCheckpointFailureNumber(3)',
+  'env.setRestartStrategy(RestartStrategies.fixedDelayRestart(3, 10000L))',
+];
+
+const lines = (code: string) => code.split('\n').map((l) => l.trim());
+
+describe('flinkCode', () => {
+  it("writes the seed's own configuration as the seed's Scala lines", () => {
+    const code = lines(flinkCode(SEED, 'scala'));
+    for (const line of SEED_LINES) expect(code).toContain(line);
+  });
+
+  it("writes the seed's failure-rate strategy in Flink's Time units", () => {
+    const scenario: Scenario = {
+      ...SEED,
+      restart: { type: 'failure-rate', maxFailures: 5, intervalMs: 300_000, delayMs: 10_000 },
+    };
+    expect(lines(flinkCode(scenario, 'scala'))).toContain(
+      'env.setRestartStrategy(RestartStrategies.failureRateRestart(5, Time.minutes(5), Time.seconds(10)))',
+    );
+  });
+
+  it('writes Java with types and semicolons', () => {
+    const code = lines(flinkCode(SEED, 'java'));
+    expect(code).toContain('env.enableCheckpointing(1000L);');
+    expect(code).toContain('CheckpointConfig chkpConfig = env.getCheckpointConfig();');
+    expect(code).toContain('chkpConfig.setMinPauseBetweenCheckpoints(500L);');
+    expect(code).toContain(
+      'env.setRestartStrategy(RestartStrategies.fixedDelayRestart(3, 10000L));',
+    );
+    expect(code.filter((l) => l.startsWith('val '))).toEqual([]);
+  });
+
+  it('follows every option as it changes', () => {
+    const scenario: Scenario = {
+      ...SEED,
+      checkpoint: { ...SEED.checkpoint, mode: 'at-least-once', intervalMs: 2500, timeoutMs: 800 },
+      restart: {
+        type: 'exponential-delay',
+        initialMs: 1000,
+        maxMs: 60_000,
+        multiplier: 1.5,
+        resetThresholdMs: 3_600_000,
+        jitter: 0.1,
+      },
+    };
+    const code = lines(flinkCode(scenario, 'java'));
+    expect(code).toContain('env.enableCheckpointing(2500L);');
+    expect(code).toContain('chkpConfig.setCheckpointingMode(CheckpointingMode.AT_LEAST_ONCE);');
+    expect(code).toContain('chkpConfig.setCheckpointTimeout(800L);');
+    expect(code).toContain(
+      'env.setRestartStrategy(RestartStrategies.exponentialDelayRestart(Time.seconds(1), Time.minutes(1), 1.5, Time.hours(1), 0.1));',
+    );
+    const none: Scenario = { ...SEED, restart: { type: 'none' } };
+    expect(lines(flinkCode(none, 'scala'))).toContain(
+      'env.setRestartStrategy(RestartStrategies.noRestart())',
+    );
+  });
+
+  it('leaves checkpointing off without an interval, and never claims stop-the-world is a Flink mode', () => {
+    const off: Scenario = { ...SEED, checkpoint: { ...SEED.checkpoint, intervalMs: null } };
+    const code = flinkCode(off, 'scala');
+    expect(code).not.toMatch(/^env\.enableCheckpointing/m);
+    const stw: Scenario = { ...SEED, checkpoint: { ...SEED.checkpoint, mode: 'stop-the-world' } };
+    const stwCode = lines(flinkCode(stw, 'scala'));
+    expect(stwCode.filter((l) => !l.startsWith('//')).join('\n')).not.toMatch(/STOP|WORLD/i);
+  });
+});
