@@ -6,6 +6,7 @@ import { TimelineBar } from './controls/TimelineBar';
 import { useKeyboard } from './controls/useKeyboard';
 import { usePlaybackLoop } from './controls/usePlaybackLoop';
 import { JobGraph } from './graph/JobGraph';
+import { Caption } from './layout/Caption';
 import { Header } from './layout/Header';
 import { Notice } from './layout/Notice';
 import { SidePanel } from './layout/SidePanel';
@@ -29,6 +30,7 @@ export function App() {
         <main className="main">
           <section className="stage" aria-label="job graph">
             <JobGraph />
+            {presenter && <Caption />}
           </section>
           {!embed && <SidePanel />}
         </main>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { topologyOf } from '../engine';
+import { topologyOf, type Scenario } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { recordLabel } from './names';
+import { taskName } from './narration';
+import type { Language } from './store';
 import { useStore } from './store';
 import { failureFreeStateAt, verdictOf } from './verdict';
 
@@ -30,6 +31,11 @@ function CompareRow() {
       })}
     </div>
   );
+}
+
+function recordLabel(value: number, source: string, language: Language, scenario: Scenario) {
+  const name = taskName(source, scenario);
+  return language === 'zh' ? `${name} 的记录 ${value}` : `record ${value} from ${name}`;
 }
 
 /** What a teacher wants to know at the end: does exactly-once hold, and if not, which record broke it. */

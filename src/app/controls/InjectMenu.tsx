@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { topologyOf } from '../../engine';
 import { useT } from '../i18n';
-import { taskLabel } from '../names';
+import { taskName } from '../narration';
 import { useStore } from '../store';
 
 /**
@@ -34,7 +34,7 @@ export function InjectMenu() {
           <select value={task} onChange={(e) => setTask(e.target.value)}>
             {topology.tasks.map((info) => (
               <option key={info.id} value={info.id}>
-                {taskLabel(info.id, current.scenario)}
+                {taskName(info.id, current.scenario)}
               </option>
             ))}
           </select>
