@@ -47,7 +47,15 @@ export type SimEvent =
   | { type: 'JobRestarting'; delayTicks: number; attempt: number }
   | { type: 'StateRestored'; task: string; checkpoint: number | null; state: OperatorState }
   | { type: 'SourceRewound'; task: string; offset: number; from: number }
-  | { type: 'JobRestarted'; checkpoint: number | null; kind: CheckpointKind | null }
+  | {
+      type: 'JobRestarted';
+      checkpoint: number | null;
+      kind: CheckpointKind | null;
+      /** A newer completed savepoint that recovery did not use (Flink 1.15 and later). */
+      ignoredSavepoint?: number;
+      /** Why recovery chose this point, when that is worth saying. */
+      reason?: string;
+    }
   | { type: 'JobFailed'; reason: string }
   | { type: 'JobFinished'; reason: string };
 

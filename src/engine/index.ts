@@ -1,12 +1,16 @@
 export * from './types';
 export type * from './events';
 export { step, isTerminal, type StepResult } from './step';
-export { createInitialState, emptyOperatorState } from './init';
+export { emptyOperatorState, periodicIntervalTicks } from './init';
+export { createInitialState, findSavepoint, type SavepointLookup } from './start';
+export { restoreFromSavepoint, type RestoreOptions, type RestoreResult } from './savepoint';
 export { runScenario, DEFAULT_TICK_LIMIT, type RunResult } from './run';
 export {
   topologyOf,
   taskId,
   sourceInput,
+  keyOf,
+  subtaskForKey,
   type Topology,
   type TaskInfo,
   type ChannelInfo,

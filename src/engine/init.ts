@@ -38,10 +38,20 @@ export function emptyChannels(count: number): ChannelState[] {
   return Array.from({ length: count }, () => ({ queue: [] }));
 }
 
-/** The state at tick 0, before anything happened. Pure. */
-export function createInitialState(scenario: Scenario): SimState {
+/**
+ * Ticks between the starts of two periodic checkpoints, or null when they are off. Flink never
+ * schedules them closer than the minimum pause, so a pause longer than the interval stretches
+ * the interval.
+ */
+export function periodicIntervalTicks(scenario: Scenario): number | null {
+  const { intervalMs, minPauseMs } = scenario.checkpoint;
+  if (intervalMs === null) return null;
+  return Math.ceil(Math.max(intervalMs, minPauseMs) / scenario.tickMs);
+}
+
+/** The state at tick 0 of a job that starts with empty state, before anything happened. Pure. */
+export function freshState(scenario: Scenario): SimState {
   const topology = topologyOf(scenario);
-  const interval = scenario.checkpoint.intervalMs;
   return {
     scenario,
     tick: 0,
@@ -59,7 +69,7 @@ export function createInitialState(scenario: Scenario): SimState {
     channels: emptyChannels(topology.channels.length),
     coordinator: {
       nextId: 1,
-      nextPeriodicTick: interval === null ? null : Math.ceil(interval / scenario.tickMs),
+      nextPeriodicTick: periodicIntervalTicks(scenario),
       lastCompleteTick: null,
       consecutiveFailures: 0,
     },
@@ -69,5 +79,6 @@ export function createInitialState(scenario: Scenario): SimState {
     fired: scenario.actions.map(() => false),
     nextRecordId: 1,
     elementSteps: 0,
+    restoredFrom: null,
   };
 }

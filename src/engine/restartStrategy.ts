@@ -12,12 +12,15 @@ export interface RestartDecision {
 /**
  * What the restart strategy does after a failure at `tick`, as Flink's restart back-off
  * strategies decide it:
- * - fixed-delay(attempts, delay): restarts while the failures so far are at most `attempts`;
+ * - fixed-delay(attempts, delay): restarts while the failures so far are at most `attempts`, so
+ *   fixedDelayRestart(3, 10 s) gives up on the 4th failure;
  * - failure-rate(max, interval, delay): gives up when more than `max` failures fall within
- *   `interval` (this one included);
- * - exponential-delay: always restarts; the back-off starts at `initial`, grows by `multiplier`
- *   up to `max`, and falls back to `initial` after the job ran `resetThreshold` without failing;
- *   `jitter` spreads it by up to that fraction;
+ *   `interval` (this one included), so failureRateRestart(5, 5 min, 10 s) gives up on the 6th
+ *   failure within 5 minutes;
+ * - exponential-delay: always restarts; the n-th failure since the last reset waits
+ *   `initial * multiplier^(n-1)`, at most `max`; the back-off resets once the job ran
+ *   `resetThreshold` since its last restart; `jitter` moves each delay by up to that fraction,
+ *   within [initial, max];
  * - none: never restarts.
  * Pure; `random` is the engine's seeded generator.
  */
@@ -59,16 +62,21 @@ export function decideRestart(
       };
     }
     case 'exponential-delay': {
+      // Flink merges failures that strike while a restart is pending; here only a running job
+      // fails, so there is nothing to merge.
       const stable = (tick - job.runningSince) * tickMs >= strategy.resetThresholdMs;
-      const backoff =
-        job.backoffMs === null || stable
-          ? strategy.initialMs
-          : Math.min(strategy.maxMs, job.backoffMs * strategy.multiplier);
-      const spread = backoff * strategy.jitter * (2 * random() - 1);
+      const since = job.backoffMs === null || stable ? [tick] : failureTicks;
+      const backoff = strategy.initialMs * strategy.multiplier ** (since.length - 1);
+      const offset = Math.floor(backoff * strategy.jitter);
+      const jitter = offset === 0 ? 0 : Math.floor(random() * (2 * offset + 1)) - offset;
+      const delayMs = Math.max(
+        strategy.initialMs,
+        Math.min(strategy.maxMs, Math.floor(backoff) + jitter),
+      );
       return {
         restart: true,
-        delayMs: Math.max(0, Math.round(backoff + spread)),
-        job: { failureTicks: [tick], backoffMs: backoff },
+        delayMs,
+        job: { failureTicks: since, backoffMs: Math.min(strategy.maxMs, backoff) },
         reason: null,
       };
     }

@@ -1,5 +1,5 @@
 import type { TimedEvent } from './events';
-import { createInitialState } from './init';
+import { createInitialState } from './start';
 import { isTerminal, step } from './step';
 import type { Scenario, SimState } from './types';
 

@@ -1,4 +1,4 @@
-import type { EdgeSpec, OperatorSpec, Scenario } from './types';
+import type { EdgeSpec, KeySelector, OperatorSpec, Scenario } from './types';
 
 export interface TaskInfo {
   index: number;
@@ -122,4 +122,20 @@ export function sourceInput(task: TaskInfo): number[] {
     return (input as number[][])[task.subtask] ?? [];
   }
   return input as number[];
+}
+
+/** The key a record has under a key selector: its value, or "even" / "odd". */
+export function keyOf(selector: KeySelector, value: number): string {
+  if (selector === 'value') return String(value);
+  return Math.abs(value) % 2 === 0 ? 'even' : 'odd';
+}
+
+/**
+ * The subtask that owns a key among `parallelism` subtasks. Hash partitioning routes a record by
+ * it and a rescaled restore moves keyed state by it, so a key's state lands where its records go.
+ */
+export function subtaskForKey(key: string, parallelism: number): number {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+  return Math.abs(h) % parallelism;
 }

@@ -118,10 +118,28 @@ export type ScenarioAction =
   | { type: 'fail-backend-write'; checkpoint: number; task?: string }
   | { type: 'lose-ack'; checkpoint: number; task: string };
 
+/**
+ * Start a job from a savepoint of an earlier job (`flink run -s <savepoint>`). The savepoint is
+ * named, not copied: the earlier job is data and the engine is deterministic, so running it
+ * again reproduces the savepoint exactly, and a link or a file carries only scenarios.
+ */
+export interface SavepointRestore {
+  /** The job that took the savepoint, as it ran. */
+  job: Scenario;
+  /** Which of its savepoints: the name given to the savepoint action, or the checkpoint id. */
+  savepoint: string | number;
+  /** Flink's `--allowNonRestoredState`: skip savepoint state that no operator of this job takes. */
+  allowNonRestoredState: boolean;
+}
+
 export interface Scenario {
   version: 1;
   id: string;
   title: string;
+  /** The application's own version, recorded in the savepoints it takes (e.g. "v2"). */
+  jobVersion?: string;
+  /** Start from a savepoint of an earlier job instead of empty state. */
+  restoreFrom?: SavepointRestore;
   /** Simulated milliseconds per tick. */
   tickMs: number;
   seed: number;
@@ -224,7 +242,7 @@ export interface TaskState {
   rebalance: number[];
   /** Source only: first tick of the next read. */
   nextReadTick: number;
-  /** Source only: paused by a stop-the-world checkpoint. */
+  /** Source only: paused by a stop-the-world checkpoint, or stopped behind a stop-with-savepoint barrier. */
   paused: boolean;
   /** Source only: the furthest position ever read, so replayed records can be marked. */
   highWater: number;
@@ -262,6 +280,26 @@ export interface BackendWrite {
 export type CheckpointKind = 'checkpoint' | 'savepoint';
 export type CheckpointStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
+/** An operator as a savepoint records it: state is found again by `uid`. */
+export interface SavepointOperator {
+  id: string;
+  /** The operator's uid, or its id when it has none (Flink then derives one from the graph). */
+  uid: string;
+  kind: OperatorKind;
+  parallelism: number;
+  /** A sum's key selector, null for non-keyed state and other operators. */
+  keyBy: KeySelector | null;
+}
+
+/** What a savepoint holds beyond a checkpoint's snapshots: Flink's savepoint metadata. */
+export interface SavepointMetadata {
+  /** Simulated milliseconds since the job started when the user triggered it. */
+  triggerMs: number;
+  /** The job that took it. */
+  job: { id: string; title: string; version: string | null };
+  operators: SavepointOperator[];
+}
+
 export interface CheckpointRecord {
   id: number;
   kind: CheckpointKind;
@@ -285,6 +323,33 @@ export interface CheckpointRecord {
   stateBytes: number;
   /** Stop-the-world only: sources paused and channels draining, or snapshotting. */
   phase: 'barriers' | 'draining' | 'snapshotting';
+  /** Savepoints only (null for a checkpoint). */
+  savepoint: SavepointMetadata | null;
+}
+
+/** How one operator's savepoint state was mapped onto the job that restored it. */
+export interface OperatorRestore {
+  /** The uid (or id) the two jobs were matched by. */
+  uid: string;
+  /** Operator id in the savepoint's job; null for an operator the savepoint does not know. */
+  from: string | null;
+  /** Operator id in this job; null for savepoint state no operator takes. */
+  to: string | null;
+  fromParallelism: number;
+  toParallelism: number;
+  /**
+   * restored: one subtask's state to the same subtask; rescaled: redistributed over a new
+   * parallelism; new: no state in the savepoint, starts empty; skipped: dropped under
+   * allowNonRestoredState; empty: the savepoint held no state for it.
+   */
+  outcome: 'restored' | 'rescaled' | 'new' | 'skipped' | 'empty';
+}
+
+/** The savepoint a job was started from. */
+export interface RestoredSavepoint {
+  /** The savepoint, its snapshots keyed by this job's task ids; its ticks are the old job's. */
+  savepoint: CheckpointRecord;
+  operators: OperatorRestore[];
 }
 
 export interface CoordinatorState {
@@ -299,9 +364,9 @@ export interface JobState {
   restarts: number;
   /** Tick at which a RESTARTING job restores and runs again. */
   restartAt: number | null;
-  /** Failure ticks the restart strategy remembers. */
+  /** Failure ticks the restart strategy remembers (exponential-delay: since its last reset). */
   failureTicks: number[];
-  /** Current backoff of the exponential-delay strategy, in ms. */
+  /** The exponential-delay back-off of the last failure before jitter, in ms. */
   backoffMs: number | null;
   /** Tick the job last (re)started running, for the exponential strategy's reset threshold. */
   runningSince: number;
@@ -324,4 +389,6 @@ export interface SimState {
   nextRecordId: number;
   /** Records and barriers moved or processed so far: the engine's unit of work. */
   elementSteps: number;
+  /** The savepoint this job started from; recovery falls back to it until a checkpoint completes. */
+  restoredFrom: RestoredSavepoint | null;
 }

@@ -10,6 +10,7 @@ export const LIMITS = {
   inputValues: 200_000,
   actions: 200,
   textLength: 200,
+  savepointChain: 4,
 } as const;
 
 const id = z
@@ -148,6 +149,17 @@ export const scenarioSchema = z.object({
     .default(DEFAULT_BACKEND),
   controlLatency: count(1, 1000).default(1),
   actions: z.array(action).max(LIMITS.actions).default([]),
+  jobVersion: text.optional(),
+  // The job that took the savepoint is itself a scenario, so the schema refers to itself.
+  get restoreFrom() {
+    return restoreFrom.optional();
+  },
+});
+
+const restoreFrom = z.object({
+  job: scenarioSchema,
+  savepoint: z.union([text.min(1), count(1, 1_000_000)]),
+  allowNonRestoredState: z.boolean().default(false),
 });
 
 export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
@@ -269,5 +281,14 @@ export function parseScenario(input: unknown): ScenarioParse {
   }
   const scenario = parsed.data as Scenario;
   const problems = graphProblems(scenario);
+  let prefix = 'restoreFrom.job.';
+  for (let job = scenario.restoreFrom?.job; job; job = job.restoreFrom?.job) {
+    if (prefix.length > 'restoreFrom.job.'.length * LIMITS.savepointChain) {
+      problems.push(`restoreFrom: at most ${LIMITS.savepointChain} jobs in a chain of savepoints`);
+      break;
+    }
+    problems.push(...graphProblems(job).map((p) => prefix + p));
+    prefix += 'restoreFrom.job.';
+  }
   return problems.length > 0 ? { ok: false, errors: problems } : { ok: true, scenario };
 }

@@ -13,7 +13,8 @@ function triggered(d: TickDraft, when: Trigger): boolean {
 
 /**
  * The action phase: scheduled checkpoints, savepoints and task failures that are due. A
- * condition reads the state the previous tick left.
+ * condition reads the state the previous tick left. A failure due while the job restarts
+ * strikes in the first tick it runs again.
  */
 export function runActions(d: TickDraft): void {
   d.scenario.actions.forEach((action, k) => {
@@ -32,10 +33,12 @@ export function runActions(d: TickDraft): void {
         return;
       case 'fail-task': {
         if (!('atTick' in action.when) || d.tick < action.when.atTick) return;
+        // A task that is not running cannot fail: the failure waits for the restarted job.
+        if (status !== 'RUNNING') return;
         const task = d.topology.taskIndex.get(action.task);
         d.markFired(k);
         if (task === undefined) return;
-        failJob(d, { task, reason: `failed at tick ${action.when.atTick}` });
+        failJob(d, { task, reason: `failed at tick ${d.tick}` });
         return;
       }
       default:

@@ -1,7 +1,13 @@
 import type { TickDraft } from '../draft';
 import { failJob } from './failover';
 import { sourceInput } from '../topology';
-import type { CheckpointKind, CheckpointRecord, OperatorState, StreamElement } from '../types';
+import type {
+  CheckpointKind,
+  CheckpointRecord,
+  OperatorState,
+  SavepointMetadata,
+  StreamElement,
+} from '../types';
 
 /** Whether this job may start a checkpoint now: it runs and not every source reached its end. */
 export function allSourcesExhausted(d: TickDraft): boolean {
@@ -11,10 +17,25 @@ export function allSourcesExhausted(d: TickDraft): boolean {
   });
 }
 
+function savepointMetadata(d: TickDraft): SavepointMetadata {
+  const { scenario } = d;
+  return {
+    triggerMs: d.tick * scenario.tickMs,
+    job: { id: scenario.id, title: scenario.title, version: scenario.jobVersion ?? null },
+    operators: scenario.operators.map((op) => ({
+      id: op.id,
+      uid: op.uid ?? op.id,
+      kind: op.kind,
+      parallelism: op.parallelism,
+      keyBy: op.kind === 'sum' ? (op.keyBy ?? null) : null,
+    })),
+  };
+}
+
 /**
  * The coordinator starts checkpoint N: with barriers, a trigger message to every source subtask;
- * stop-the-world, a pause message instead. Returns the new id, or null when the job cannot take
- * one (it is not running).
+ * stop-the-world, a pause message instead. A savepoint also records Flink's savepoint metadata.
+ * Returns the new id, or null when the job cannot take one (it is not running).
  */
 export function triggerCheckpoint(
   d: TickDraft,
@@ -41,6 +62,7 @@ export function triggerCheckpoint(
     alignment: {},
     stateBytes: 0,
     phase: stopTheWorld ? 'draining' : 'barriers',
+    savepoint: kind === 'savepoint' ? savepointMetadata(d) : null,
   };
   d.addCheckpoint(record);
   d.emit({ type: 'CheckpointTriggered', checkpoint: id, kind });
@@ -136,14 +158,24 @@ function resumeSources(d: TickDraft, checkpoint: number): void {
 }
 
 /**
- * Checkpoint N ends without completing. Expirations and failed asynchronous writes count
- * towards the tolerable-failure threshold; past it the job fails over.
+ * Why a checkpoint ends without completing, told apart as Flink's CheckpointFailureManager does:
+ * - expired: the coordinator's timeout ran out; counts for a checkpoint, not for a savepoint;
+ * - declined: a task's asynchronous part (the backend write) failed; counts, and fails the job
+ *   outright for a stop-with-savepoint;
+ * - subsumed: a newer checkpoint completed first; never counts.
+ */
+export type CheckpointFailure = 'expired' | 'declined' | 'subsumed';
+
+/**
+ * Checkpoint N ends without completing. Failures that count add to the consecutive failures;
+ * past the tolerable number the job fails over and the restart strategy takes over. A failure
+ * of a checkpoint older than one that already completed is not counted.
  */
 export function failCheckpoint(
   d: TickDraft,
   checkpoint: number,
   reason: string,
-  counts: boolean,
+  failure: CheckpointFailure,
 ): void {
   const record = d.checkpoint(checkpoint);
   if (!record || record.status !== 'IN_PROGRESS') return;
@@ -155,19 +187,34 @@ export function failCheckpoint(
     if (d.state.tasks[i].alignment?.checkpoint === checkpoint) endAlignment(d, i, checkpoint);
   });
   d.setWrites(d.state.writes.filter((w) => w.checkpoint !== checkpoint));
-  if (record.phase !== 'barriers') resumeSources(d, checkpoint);
-  if (counts && record.kind === 'checkpoint') {
-    const failures = d.state.coordinator.consecutiveFailures + 1;
-    d.setCoordinator({ consecutiveFailures: failures });
-    if (failures > d.scenario.checkpoint.tolerableFailures) {
-      failJob(d, {
-        reason: `checkpoint failures (${failures}) exceeded the tolerable number (${d.scenario.checkpoint.tolerableFailures})`,
-      });
-    }
+  // Sources stopped behind a stop-with-savepoint barrier go on reading: the job keeps running.
+  if (record.phase !== 'barriers' || record.stop) resumeSources(d, checkpoint);
+  if (record.stop && failure === 'declined') {
+    failJob(d, { reason: `stop-with-savepoint ${checkpoint} failed: ${reason}` });
+    return;
   }
+  const counts = failure === 'declined' || (failure === 'expired' && record.kind === 'checkpoint');
+  const superseded = d.state.checkpoints.some((c) => c.status === 'COMPLETED' && c.id > checkpoint);
+  if (!counts || superseded) return;
+  const failures = d.state.coordinator.consecutiveFailures + 1;
+  const tolerable = d.scenario.checkpoint.tolerableFailures;
+  if (failures <= tolerable) {
+    d.setCoordinator({ consecutiveFailures: failures });
+    return;
+  }
+  // Flink clears the count as it fails the job; a restart alone does not clear it.
+  d.setCoordinator({ consecutiveFailures: 0 });
+  failJob(d, {
+    reason: `checkpoint failures (${failures}) exceeded the tolerable number (${tolerable})`,
+  });
 }
 
-/** Every task acknowledged checkpoint N: it completes, older pending ones are subsumed. */
+/**
+ * Every task acknowledged checkpoint N: it completes, and the minimum pause and the failure
+ * count start again from here. A checkpoint, or a stop-with-savepoint, also subsumes older
+ * pending checkpoints and tells two-phase-commit sinks to commit; since Flink 1.15 an
+ * intermediate savepoint does neither.
+ */
 export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   const record = d.checkpoint(checkpoint);
   if (!record || record.status !== 'IN_PROGRESS') return;
@@ -175,12 +222,12 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   record.completeTick = d.tick;
   record.endTick = d.tick;
   d.emit({ type: 'CheckpointCompleted', checkpoint, kind: record.kind });
-  if (record.kind === 'checkpoint') {
-    d.setCoordinator({ lastCompleteTick: d.tick, consecutiveFailures: 0 });
-  }
+  d.setCoordinator({ lastCompleteTick: d.tick, consecutiveFailures: 0 });
+  if (record.phase !== 'barriers') resumeSources(d, checkpoint);
+  if (record.kind === 'savepoint' && !record.stop) return;
   for (const older of d.pendingCheckpoints()) {
     if (older.id < checkpoint && older.kind === 'checkpoint') {
-      failCheckpoint(d, older.id, `subsumed by checkpoint ${checkpoint}`, false);
+      failCheckpoint(d, older.id, `subsumed by checkpoint ${checkpoint}`, 'subsumed');
     }
   }
   const at = d.tick + d.scenario.controlLatency;
@@ -189,7 +236,6 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
       d.send({ type: 'notify-complete', task, checkpoint, sentAt: d.tick, at });
     }
   });
-  if (record.phase !== 'barriers') resumeSources(d, checkpoint);
 }
 
 /** A two-phase-commit sink makes every pre-committed transaction up to N visible, once. */

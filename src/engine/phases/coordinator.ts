@@ -1,4 +1,5 @@
 import type { TickDraft } from '../draft';
+import { periodicIntervalTicks } from '../init';
 import {
   allSourcesExhausted,
   failCheckpoint,
@@ -18,7 +19,8 @@ function drained(d: TickDraft): boolean {
 /**
  * The coordinator phase: expire checkpoints past their timeout; take the stop-the-world snapshot
  * once the paused job drained; start the periodic checkpoint when the interval, the minimum
- * pause and the maximum of concurrent checkpoints all allow it.
+ * pause and the maximum of concurrent checkpoints all allow it. Pending savepoints count
+ * against the maximum, as in Flink; a savepoint itself is triggered whatever is pending.
  */
 export function coordinate(d: TickDraft): void {
   if (d.state.job.status !== 'RUNNING') return;
@@ -30,7 +32,7 @@ export function coordinate(d: TickDraft): void {
         d,
         pending.id,
         `expired before completing (timeout ${config.timeoutMs} ms)`,
-        true,
+        'expired',
       );
       if (d.state.job.status !== 'RUNNING') return;
     }
@@ -43,9 +45,10 @@ export function coordinate(d: TickDraft): void {
   }
 
   const due = d.state.coordinator.nextPeriodicTick;
-  if (config.intervalMs === null || due === null || d.tick < due) return;
+  const interval = periodicIntervalTicks(d.scenario);
+  if (interval === null || due === null || d.tick < due) return;
   if (allSourcesExhausted(d)) return;
-  const pending = d.pendingCheckpoints().filter((c) => c.kind === 'checkpoint');
+  const pending = d.pendingCheckpoints();
   if (pending.length >= config.maxConcurrent) return;
   if (config.minPauseMs > 0) {
     // A minimum pause is measured from the end of the previous checkpoint, so while one runs
@@ -59,5 +62,5 @@ export function coordinate(d: TickDraft): void {
     }
   }
   triggerCheckpoint(d, 'checkpoint');
-  d.setCoordinator({ nextPeriodicTick: d.tick + d.ticks(config.intervalMs) });
+  d.setCoordinator({ nextPeriodicTick: d.tick + interval });
 }

@@ -1,5 +1,5 @@
 import type { TickDraft } from '../draft';
-import { emptyChannels, freshTask } from '../init';
+import { emptyChannels, freshTask, periodicIntervalTicks } from '../init';
 import { decideRestart } from '../restartStrategy';
 import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
 import { commitTransactions } from './checkpointing';
@@ -65,18 +65,46 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
 }
 
 /**
- * The checkpoint a restart restores: the latest completed checkpoint. Savepoints are used only
- * when preferCheckpointForRecovery is off and the savepoint is newer (Flink before 1.15).
+ * The checkpoint a restart restores: the latest completed checkpoint, else the savepoint the job
+ * was started from, else nothing (empty state). Savepoints this job took are skipped while
+ * preferCheckpointForRecovery is on, as Flink 1.15 and later always do; with it off, the newest
+ * of checkpoints and savepoints wins, as in Flink 1.12 by default. Pure.
  */
-export function recoveryPoint(state: Pick<SimState, 'checkpoints' | 'scenario'>) {
+export function recoveryPoint(
+  state: Pick<SimState, 'checkpoints' | 'scenario'> & Partial<Pick<SimState, 'restoredFrom'>>,
+): CheckpointRecord | null {
   const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery;
-  let latest: CheckpointRecord | null = null;
+  let latest: CheckpointRecord | null = state.restoredFrom?.savepoint ?? null;
   for (const c of state.checkpoints) {
     if (c.status !== 'COMPLETED') continue;
     if (preferCheckpoint && c.kind === 'savepoint') continue;
     if (!latest || c.id > latest.id) latest = c;
   }
   return latest;
+}
+
+/** Why a restart restores what it restores, when a teacher would want it said. */
+function recoveryNote(
+  state: Pick<SimState, 'checkpoints' | 'restoredFrom'>,
+  point: CheckpointRecord | null,
+): { ignoredSavepoint?: number; reason?: string } {
+  const newer = state.checkpoints.filter(
+    (c) => c.kind === 'savepoint' && c.status === 'COMPLETED' && c.id > (point?.id ?? 0),
+  );
+  const from =
+    point === null
+      ? 'no completed checkpoint, so the job starts from empty state'
+      : point === state.restoredFrom?.savepoint
+        ? `no checkpoint completed yet, so the job restores savepoint ${point.id} it was started from`
+        : `the job restores ${point.kind} ${point.id}`;
+  if (newer.length === 0) {
+    return point === state.restoredFrom?.savepoint && point !== null ? { reason: from } : {};
+  }
+  const ignored = newer[newer.length - 1].id;
+  return {
+    ignoredSavepoint: ignored,
+    reason: `${from}; savepoint ${ignored} is newer, but since Flink 1.15 a savepoint is not used for automatic recovery`,
+  };
 }
 
 /** A RESTARTING job whose delay ran out: every task restores from the recovery point. */
@@ -112,16 +140,19 @@ export function restoreIfDue(d: TickDraft): void {
     }
     if (task.state.kind === 'sink' && point) commitTransactions(d, info.index, point.id);
   }
-  const interval = d.scenario.checkpoint.intervalMs;
-  d.setCoordinator({
-    nextPeriodicTick: interval === null ? null : d.tick + d.ticks(interval),
-    consecutiveFailures: 0,
-  });
+  // The failure count survives a restart: Flink clears it only on success or as it fails the job.
+  const interval = periodicIntervalTicks(d.scenario);
+  d.setCoordinator({ nextPeriodicTick: interval === null ? null : d.tick + interval });
   d.setJob({
     status: 'RUNNING',
     restartAt: null,
     restarts: job.restarts + 1,
     runningSince: d.tick,
   });
-  d.emit({ type: 'JobRestarted', checkpoint: point?.id ?? null, kind: point?.kind ?? null });
+  d.emit({
+    type: 'JobRestarted',
+    checkpoint: point?.id ?? null,
+    kind: point?.kind ?? null,
+    ...recoveryNote(d.state, point),
+  });
 }

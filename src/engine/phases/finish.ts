@@ -5,7 +5,7 @@ import { allSourcesExhausted, commitTransactions } from './checkpointing';
  * The job finishes once every source reached the end of its input and nothing is left in
  * flight: no element, no buffer, no message, no write, no pending checkpoint. A savepoint taken
  * with "stop" finishes it as soon as it completes. Two-phase-commit sinks commit what is left,
- * as the final checkpoint at the end of input does.
+ * as the final checkpoint at the end of input does, or what the stopping savepoint covers.
  */
 export function finishIfDone(d: TickDraft): void {
   if (d.state.job.status !== 'RUNNING') return;
@@ -24,7 +24,13 @@ export function finishIfDone(d: TickDraft): void {
     d.pendingCheckpoints().length === 0;
   if (!stopped && !idle) return;
 
-  if (!stopped) {
+  if (stopped) {
+    // A stop-with-savepoint commits what it covers before the tasks finish (Flink waits for
+    // notifyCheckpointComplete); nothing came after its barrier.
+    d.topology.tasks.forEach((_, i) => {
+      if (d.state.tasks[i].state.kind === 'sink') commitTransactions(d, i, stopped.id);
+    });
+  } else {
     d.topology.tasks.forEach((info, i) => {
       if (d.state.tasks[i].state.kind !== 'sink') return;
       commitTransactions(d, i, Number.MAX_SAFE_INTEGER);

@@ -24,6 +24,9 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       takeSnapshot(d, message.task, checkpoint);
       emitBarrier(d, message.task, checkpoint, record.kind === 'savepoint');
       d.task(message.task).lastBarrier = checkpoint;
+      // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
+      // job ends and where its next version resumes.
+      if (record.stop) d.task(message.task).paused = true;
       d.emit({ type: 'BarrierInjected', task: info.id, checkpoint, offset });
       return;
     }
@@ -50,7 +53,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       return;
     }
     case 'decline':
-      if (pending) failCheckpoint(d, checkpoint, message.reason, true);
+      if (pending) failCheckpoint(d, checkpoint, message.reason, 'declined');
       return;
     case 'notify-complete':
       commitTransactions(d, message.task, checkpoint);

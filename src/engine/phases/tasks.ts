@@ -1,5 +1,5 @@
 import type { TickDraft } from '../draft';
-import { sourceInput, type TaskInfo } from '../topology';
+import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
 import type { Barrier, DataRecord, Parity, StreamElement, TaskState } from '../types';
 import { emitBarrier, endAlignment, pushElement, takeSnapshot } from './checkpointing';
 import { failJob } from './failover';
@@ -10,11 +10,6 @@ function matches(parity: Parity, value: number): boolean {
   if (parity === 'all') return true;
   const even = Math.abs(value) % 2 === 0;
   return parity === 'even' ? even : !even;
-}
-
-function keyOf(selector: 'value' | 'parity', value: number): string {
-  if (selector === 'value') return String(value);
-  return Math.abs(value) % 2 === 0 ? 'even' : 'odd';
 }
 
 function hasRoom(d: TickDraft, info: TaskInfo): boolean {
@@ -46,9 +41,7 @@ function emitRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataReco
         break;
       case 'hash': {
         const key = keyOf(output.edge.keyBy ?? 'value', record.value);
-        let h = 0;
-        for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
-        pushElement(d, channels[Math.abs(h) % n], record);
+        pushElement(d, channels[subtaskForKey(key, n)], record);
         break;
       }
     }
@@ -170,8 +163,9 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
 }
 
 /**
- * A barrier arrives on input `input`. Aligned (exactly-once, and every savepoint): the input
- * blocks until barrier N arrived on all inputs. At-least-once: nothing blocks. Either way the
+ * A barrier arrives on input `input`. Exactly-once: the input blocks until barrier N arrived on
+ * all inputs (aligned). At-least-once: nothing blocks, for savepoints too, as Flink's barrier
+ * tracker does ("savepoints are always aligned" means they are never unaligned). Either way the
  * task snapshots when the last barrier N arrives, then forwards N on every output.
  */
 function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Barrier): void {
@@ -191,7 +185,7 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
     };
   }
   t.alignment.arrived[input] = true;
-  const aligned = d.scenario.checkpoint.mode === 'exactly-once' || barrier.savepoint;
+  const aligned = d.scenario.checkpoint.mode === 'exactly-once';
   if (t.alignment.arrived.every(Boolean)) {
     const record = d.checkpoint(checkpoint);
     if (record && record.status === 'IN_PROGRESS') {

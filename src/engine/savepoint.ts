@@ -1,0 +1,250 @@
+import { freshState } from './init';
+import { subtaskForKey, taskId, topologyOf } from './topology';
+import type {
+  CheckpointRecord,
+  OperatorRestore,
+  OperatorSpec,
+  OperatorState,
+  SavepointOperator,
+  Scenario,
+  SimState,
+} from './types';
+
+export interface RestoreOptions {
+  /** Flink's `--allowNonRestoredState`: skip savepoint state that no operator of the job takes. */
+  allowNonRestoredState?: boolean;
+}
+
+export type RestoreResult = { ok: true; state: SimState } | { ok: false; error: string };
+
+/** Whether a snapshot holds anything a job would miss: Flink skips empty state silently. */
+function hasState(state: OperatorState | undefined): boolean {
+  if (!state) return false;
+  switch (state.kind) {
+    case 'source':
+    case 'sum':
+      return true;
+    case 'sink':
+      return state.open.length > 0 || state.precommitted.length > 0;
+    case 'stateless':
+      return false;
+  }
+}
+
+/** Per new subtask its state; null: every subtask starts empty. */
+type Mapped =
+  { ok: true; states: OperatorState[] | null; rescaled: boolean } | { ok: false; error: string };
+
+function sourceOffsets(
+  from: SavepointOperator,
+  old: OperatorState[],
+  to: OperatorSpec,
+  allowNonRestoredState: boolean,
+): Mapped {
+  const offsetOf = (s: OperatorState) => (s.kind === 'source' ? s.offset : 0);
+  // A source subtask reads its own partition here, so a subtask that disappears takes its
+  // partition with it; a new subtask reads a new partition from its start.
+  const orphaned = old.slice(to.parallelism).filter((s) => offsetOf(s) > 0);
+  if (orphaned.length > 0 && !allowNonRestoredState) {
+    const ids = old
+      .map((s, k) => [s, taskId(from.id, k)] as const)
+      .slice(to.parallelism)
+      .filter(([s]) => offsetOf(s) > 0)
+      .map(([s, id]) => `${id} at offset ${offsetOf(s)}`);
+    return {
+      ok: false,
+      error: `"${to.id}" now has ${to.parallelism} subtasks but the savepoint holds offsets for ${from.parallelism}; each source subtask reads its own partition, so ${ids.join(', ')} would have no reader (allowNonRestoredState skips them)`,
+    };
+  }
+  const states = Array.from({ length: to.parallelism }, (_, k): OperatorState => {
+    return { kind: 'source', offset: k < old.length ? offsetOf(old[k]) : 0 };
+  });
+  return { ok: true, states, rescaled: from.parallelism !== to.parallelism };
+}
+
+function sums(from: SavepointOperator, old: OperatorState[], to: OperatorSpec): Mapped {
+  if (to.kind !== 'sum') return { ok: false, error: 'unreachable' };
+  const newKeyBy = to.keyBy ?? null;
+  if ((from.keyBy === null) !== (newKeyBy === null)) {
+    return {
+      ok: false,
+      error: `"${to.id}" changed between keyed and non-keyed state (keyBy ${from.keyBy ?? 'none'} -> ${newKeyBy ?? 'none'}); one cannot be mapped onto the other`,
+    };
+  }
+  if (from.keyBy !== newKeyBy) {
+    return {
+      ok: false,
+      error: `"${to.id}" changed its key from ${from.keyBy} to ${newKeyBy}: the saved keys no longer match the keys of its records`,
+    };
+  }
+  const asSum = (s: OperatorState) =>
+    s.kind === 'sum' ? s : { kind: 'sum' as const, sum: 0, byKey: newKeyBy ? {} : null };
+  if (from.parallelism === to.parallelism) {
+    return { ok: true, states: old.map(asSum), rescaled: false };
+  }
+  if (newKeyBy === null) {
+    // Non-keyed state is a list per subtask: Flink hands the elements round-robin to the new
+    // subtasks, so every old sum lives on in exactly one new subtask.
+    const totals = Array.from({ length: to.parallelism }, () => 0);
+    old.forEach((s, k) => (totals[k % to.parallelism] += asSum(s).sum));
+    const states = totals.map((sum): OperatorState => ({ kind: 'sum', sum, byKey: null }));
+    return { ok: true, states, rescaled: true };
+  }
+  // Keyed state moves by key, to the subtask that hash partitioning now sends the key to.
+  const byKey: Record<string, number> = {};
+  for (const s of old) {
+    for (const [key, value] of Object.entries(asSum(s).byKey ?? {})) {
+      byKey[key] = (byKey[key] ?? 0) + value;
+    }
+  }
+  const states = Array.from({ length: to.parallelism }, (): OperatorState => ({
+    kind: 'sum',
+    sum: 0,
+    byKey: {},
+  }));
+  for (const key of Object.keys(byKey).sort()) {
+    const target = states[subtaskForKey(key, to.parallelism)];
+    if (target.kind !== 'sum' || !target.byKey) continue;
+    target.byKey[key] = byKey[key];
+    target.sum += byKey[key];
+  }
+  return { ok: true, states, rescaled: true };
+}
+
+/**
+ * The state a new operator takes from an old one with the same uid. A two-phase-commit sink
+ * starts with no transactions: the job that took the savepoint committed what it covers (at
+ * stop, or with its next checkpoint). A changed logic (a map's factor, a sum's parity) keeps the
+ * state; it only changes what happens to new records.
+ */
+function mapOperator(
+  from: SavepointOperator,
+  old: OperatorState[],
+  to: OperatorSpec,
+  allowNonRestoredState: boolean,
+): Mapped {
+  const stateful = old.some(hasState);
+  if (from.kind !== to.kind && stateful) {
+    return {
+      ok: false,
+      error: `uid "${to.uid ?? to.id}" names a ${from.kind} in the savepoint but a ${to.kind} in this job: its state cannot be restored into it`,
+    };
+  }
+  switch (to.kind) {
+    case 'source':
+      if (from.kind === 'source') return sourceOffsets(from, old, to, allowNonRestoredState);
+      break;
+    case 'sum':
+      if (from.kind === 'sum') return sums(from, old, to);
+      break;
+    default:
+      break;
+  }
+  return { ok: true, states: null, rescaled: from.parallelism !== to.parallelism };
+}
+
+/**
+ * The state a job starts with when it is started from a savepoint (`flink run -s`), or why it
+ * cannot start. Pure.
+ *
+ * State is matched operator by operator by uid, falling back to the operator id, as Flink
+ * matches by the operator ID a uid fixes. A changed parallelism redistributes state: source
+ * offsets by subtask (a new subtask reads its partition from the start), keyed sums by key to the
+ * subtask that now owns the key, non-keyed sums round-robin. An operator the savepoint does not
+ * know starts empty. Savepoint state that no operator takes refuses the start, unless
+ * `allowNonRestoredState` skips it. Checkpoint ids continue after the savepoint's, and recovery
+ * falls back to the savepoint until the job's first checkpoint completes.
+ */
+export function restoreFromSavepoint(
+  scenario: Scenario,
+  savepoint: CheckpointRecord,
+  options: RestoreOptions = {},
+): RestoreResult {
+  const allow = options.allowNonRestoredState ?? false;
+  const failed = (why: string): RestoreResult => ({
+    ok: false,
+    error: `Cannot start "${scenario.title}" from savepoint ${savepoint.id}${savepoint.name ? ` "${savepoint.name}"` : ''}: ${why}`,
+  });
+  if (savepoint.status !== 'COMPLETED') return failed(`it is ${savepoint.status}, not completed`);
+  const meta = savepoint.savepoint;
+  if (!meta) return failed(`checkpoint ${savepoint.id} carries no savepoint metadata`);
+  const uidOf = (op: OperatorSpec) => op.uid ?? op.id;
+  const seen = new Set<string>();
+  for (const op of scenario.operators) {
+    if (seen.has(uidOf(op))) return failed(`two operators share the uid "${uidOf(op)}"`);
+    seen.add(uidOf(op));
+  }
+
+  const base = freshState(scenario);
+  const topology = topologyOf(scenario);
+  const tasks = base.tasks.slice();
+  const snapshots: Record<string, OperatorState> = {};
+  const operators: OperatorRestore[] = [];
+  for (const to of scenario.operators) {
+    const from = meta.operators.find((o) => o.uid === uidOf(to));
+    if (!from) {
+      operators.push({
+        uid: uidOf(to),
+        from: null,
+        to: to.id,
+        fromParallelism: 0,
+        toParallelism: to.parallelism,
+        outcome: 'new',
+      });
+      continue;
+    }
+    const old = Array.from(
+      { length: from.parallelism },
+      (_, k) => savepoint.snapshots[taskId(from.id, k)],
+    ).filter((s): s is OperatorState => s !== undefined);
+    const mapped = mapOperator(from, old, to, allow);
+    if (!mapped.ok) return failed(mapped.error);
+    for (let k = 0; k < to.parallelism; k++) {
+      const id = taskId(to.id, k);
+      const index = topology.taskIndex.get(id)!;
+      const state = mapped.states?.[k] ?? tasks[index].state;
+      const highWater = state.kind === 'source' ? state.offset : 0;
+      tasks[index] = { ...tasks[index], state, highWater };
+      snapshots[id] = state;
+    }
+    operators.push({
+      uid: uidOf(to),
+      from: from.id,
+      to: to.id,
+      fromParallelism: from.parallelism,
+      toParallelism: to.parallelism,
+      outcome: !old.some(hasState) ? 'empty' : mapped.rescaled ? 'rescaled' : 'restored',
+    });
+  }
+  for (const from of meta.operators) {
+    if (scenario.operators.some((op) => uidOf(op) === from.uid)) continue;
+    const old = Array.from(
+      { length: from.parallelism },
+      (_, k) => savepoint.snapshots[taskId(from.id, k)],
+    );
+    const stateful = old.some(hasState);
+    if (stateful && !allow) {
+      return failed(
+        `no operator of this job has the uid "${from.uid}" of ${from.kind} "${from.id}", so its state cannot be mapped; allowNonRestoredState skips it`,
+      );
+    }
+    operators.push({
+      uid: from.uid,
+      from: from.id,
+      to: null,
+      fromParallelism: from.parallelism,
+      toParallelism: 0,
+      outcome: stateful ? 'skipped' : 'empty',
+    });
+  }
+
+  return {
+    ok: true,
+    state: {
+      ...base,
+      tasks,
+      coordinator: { ...base.coordinator, nextId: savepoint.id + 1 },
+      restoredFrom: { savepoint: { ...savepoint, snapshots }, operators },
+    },
+  };
+}
