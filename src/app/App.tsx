@@ -12,10 +12,12 @@ import { Notice } from './layout/Notice';
 import { SidePanel } from './layout/SidePanel';
 import { ResultStrip } from './ResultStrip';
 import { useStore } from './store';
+import { useUrlSync } from './urlSync';
 
 export function App() {
   usePlaybackLoop();
   useKeyboard();
+  useUrlSync();
   const presenter = useStore((s) => s.presenter);
   const embed = useStore((s) => s.embed);
   const language = useStore((s) => s.language);

@@ -2,6 +2,7 @@ import type { Mode } from '../../engine';
 import { PRESETS, presetById } from '../../scenarios/presets';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
+import { ShareMenu } from './ShareMenu';
 
 const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
   {
@@ -102,6 +103,7 @@ export function Header() {
       <ScenarioPicker />
       <ModeSwitch />
       <div className="header-end">
+        <ShareMenu />
         <button
           type="button"
           className="ghost"

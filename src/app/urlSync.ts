@@ -1,0 +1,151 @@
+import { useEffect } from 'react';
+import type { Scenario } from '../engine';
+import { LESSONS, lessonById } from '../scenarios/lessons';
+import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
+import { decodeShareState, encodeShareState, type ShareState } from '../scenarios/shareLink';
+import { useStore, type Language } from './store';
+
+const LANGUAGE_KEY = 'checkpoint-lab.language';
+
+function storedLanguage(): Language | null {
+  try {
+    const v = window.localStorage.getItem(LANGUAGE_KEY);
+    return v === 'en' || v === 'zh' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private browsing may refuse storage; the language then lasts for this visit.
+  }
+}
+
+/** The preset a scenario still is, unchanged: the header's picker names it. */
+function presetIdOf(scenario: Scenario): string | null {
+  const preset = presetById(scenario.id);
+  return preset && JSON.stringify(preset) === JSON.stringify(scenario) ? preset.id : null;
+}
+
+/** Opens the first lesson, or the default preset when there are no lessons. */
+export function openDefault(): void {
+  const s = useStore.getState();
+  const first = LESSONS[0];
+  if (first) {
+    s.loadScenario(first.scenario, presetIdOf(first.scenario), first.steps[0]?.tick ?? 0);
+    s.setLesson({ id: first.id, step: 0 });
+  } else {
+    s.loadScenario(presetById(DEFAULT_PRESET_ID)!, DEFAULT_PRESET_ID, 0);
+  }
+}
+
+/** Everything on screen that a link reproduces. */
+export function currentShareState(): ShareState {
+  const s = useStore.getState();
+  return {
+    v: 1,
+    scenario: { custom: s.timeline.scenario },
+    tick: s.cursor,
+    ...(s.lesson ? { lesson: s.lesson } : {}),
+    language: s.language,
+    view: { selected: s.selectedTask, presenter: s.presenter, compare: s.compare },
+  };
+}
+
+export function shareUrl(): string {
+  const { origin, pathname, search } = window.location;
+  return `${origin}${pathname}${search}${encodeShareState(currentShareState())}`;
+}
+
+/**
+ * Applies a link's hash to the app. A link that cannot be opened leaves a message saying why
+ * and what opened instead; it never breaks the app.
+ */
+export function applyHash(hash: string): void {
+  const s = useStore.getState();
+  const decoded = decodeShareState(hash);
+  if (!decoded.ok) {
+    openDefault();
+    s.notify({
+      kind: 'error',
+      text:
+        s.language === 'zh'
+          ? `${decoded.error} 已打开默认课程。`
+          : `${decoded.error} The default lesson opened instead.`,
+    });
+    return;
+  }
+  const { state, scenario, warnings } = decoded;
+  s.setLanguage(state.language);
+  s.loadScenario(scenario, presetIdOf(scenario), state.tick);
+  const lesson = state.lesson && lessonById(state.lesson.id);
+  s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
+  const view = state.view ?? {};
+  if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {
+    s.select(view.selected);
+  } else if (lesson) {
+    s.setTab('lesson');
+  }
+  if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
+  if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
+  if (warnings.length > 0) s.notify({ kind: 'info', text: warnings.join(' ') });
+}
+
+/** Startup: embed mode, the remembered language, then the link or the default lesson. */
+export function initialiseFromLocation(): void {
+  const s = useStore.getState();
+  const params = new URLSearchParams(window.location.search);
+  s.setEmbed(params.has('embed'));
+  const language =
+    storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+  s.setLanguage(language);
+  if (window.location.hash.length > 1) applyHash(window.location.hash);
+  else openDefault();
+}
+
+const WRITE_DELAY_MS = 300;
+
+/**
+ * Keeps the address bar's link in step with the screen (replacing, not adding, history entries)
+ * and follows a link pasted into the address bar of an open app.
+ */
+export function useUrlSync(): void {
+  useEffect(() => {
+    let timer: number | undefined;
+    let written = window.location.hash;
+    const write = () => {
+      timer = undefined;
+      const hash = encodeShareState(currentShareState());
+      if (hash === written) return;
+      written = hash;
+      const { pathname, search } = window.location;
+      window.history.replaceState(null, '', `${pathname}${search}${hash}`);
+    };
+    const unsubscribe = useStore.subscribe((now, before) => {
+      if (now.language !== before.language) rememberLanguage(now.language);
+      const changed =
+        now.cursor !== before.cursor ||
+        now.timeline !== before.timeline ||
+        now.language !== before.language ||
+        now.lesson !== before.lesson ||
+        now.selectedTask !== before.selectedTask ||
+        now.presenter !== before.presenter ||
+        now.compare !== before.compare;
+      if (changed && timer === undefined) timer = window.setTimeout(write, WRITE_DELAY_MS);
+    });
+    const onHashChange = () => {
+      if (window.location.hash === written) return;
+      written = window.location.hash;
+      applyHash(window.location.hash);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('hashchange', onHashChange);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+}
