@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Controls } from './controls/Controls';
 import { InjectMenu } from './controls/InjectMenu';
 import { TimelineBar } from './controls/TimelineBar';
+import { TriggerMenu } from './controls/TriggerMenu';
 import { useKeyboard } from './controls/useKeyboard';
 import { usePlaybackLoop } from './controls/usePlaybackLoop';
 import { JobGraph } from './graph/JobGraph';
@@ -41,6 +42,7 @@ export function App() {
           <div className="footer-row">
             <Controls />
             <TimelineBar />
+            {!embed && <TriggerMenu />}
             {!embed && <InjectMenu />}
           </div>
         </footer>
