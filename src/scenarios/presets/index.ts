@@ -1,9 +1,17 @@
 import type { Scenario } from '../../engine';
+import { atLeastOnceReplay } from './atLeastOnceReplay';
 import { barrierAlignment } from './barrierAlignment';
 import { oddEvenSum } from './oddEvenSum';
+import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
 
 /** Every built-in scenario, by id; the first is the default. */
-export const PRESETS: readonly Scenario[] = [oddEvenSum, barrierAlignment];
+export const PRESETS: readonly Scenario[] = [
+  oddEvenSum,
+  stopTheWorld,
+  barrierSnapshots,
+  barrierAlignment,
+  atLeastOnceReplay,
+];
 
 export const DEFAULT_PRESET_ID = oddEvenSum.id;
 

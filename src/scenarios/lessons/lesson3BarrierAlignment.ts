@@ -1,0 +1,123 @@
+import type { Lesson } from '../lesson';
+import { barrierAlignment } from '../presets/barrierAlignment';
+
+/** Seed section 2, the worked example: two sources, barriers, alignment, completion. */
+export const lesson3BarrierAlignment: Lesson = {
+  id: 'barrier-alignment',
+  order: 3,
+  title: {
+    en: 'Barriers and alignment with two sources',
+    zh: '两个数据源下的分界线与对齐',
+  },
+  summary: {
+    en: 'Flink’s checkpoint algorithm step by step: the JobManager triggers, the sources inject barriers, sum tasks align their inputs, and the checkpoint completes when every task acknowledged.',
+    zh: '一步一步看 Flink 的检查点算法：JobManager 触发，source 插入分界线，sum 任务对齐各个输入，所有任务确认后检查点完成。',
+  },
+  scenario: barrierAlignment,
+  steps: [
+    {
+      tick: 0,
+      title: { en: 'Two input streams', zh: '两个输入流' },
+      text: {
+        en: 'Two parallel source tasks each read 1 to 9. sum_even and sum_odd each read from both, so each has two input channels; the channels from source#1 are slower. The sink receives both sums.',
+        zh: '两个并行的 source 任务都读取 1 到 9。sum_even 和 sum_odd 都从两个 source 读数据，所以各有两个输入通道；来自 source#1 的通道更慢。sink 接收两个和。',
+      },
+      highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0'],
+    },
+    {
+      tick: 4,
+      title: { en: 'The JobManager starts checkpoint 1', zh: 'JobManager 启动检查点 1' },
+      text: {
+        en: 'The JobManager sends every source task a message with the new checkpoint id, 1. That is how a checkpoint starts.',
+        zh: 'JobManager 向每个 source 任务发送一条带有新检查点 ID（1）的消息，以此启动检查点。',
+      },
+      highlight: ['jobmanager', 'source#0', 'source#1'],
+    },
+    {
+      tick: 5,
+      title: {
+        en: 'Sources save their offsets and emit barriers',
+        zh: 'source 保存偏移量并发出分界线',
+      },
+      text: {
+        en: 'Each source writes its offset (4) to the checkpoint and emits barrier 1 (分界线) on every output. The barrier splits the stream: records before it belong to checkpoint 1, records after it to the next one. When the state backend confirms, the sources acknowledge to the JobManager.',
+        zh: '每个 source 把自己的偏移量（4）写入检查点，并在每个输出上发出分界线 1。分界线把流分开：它之前的数据属于检查点 1，之后的数据属于下一个检查点。状态后端确认保存后，source 向 JobManager 确认。',
+      },
+      highlight: ['source#0', 'source#1', 'backend'],
+    },
+    {
+      tick: 6,
+      title: { en: 'Alignment begins', zh: '开始对齐' },
+      text: {
+        en: 'Barrier 1 from source#0 reached sum_even and sum_odd first. That input is now blocked: what arrives behind the barrier waits in the alignment buffer. The input from source#1, whose barrier has not arrived, is processed as usual.',
+        zh: '来自 source#0 的分界线 1 先到达了 sum_even 和 sum_odd。这个输入现在被阻塞：分界线之后到达的数据会被缓存起来。来自 source#1 的输入，分界线还没到，数据照常处理。',
+      },
+      highlight: ['sum_even#0', 'sum_odd#0'],
+    },
+    {
+      tick: 7,
+      title: { en: 'Waiting for the slower barrier', zh: '等待较慢的分界线' },
+      text: {
+        en: 'sum_even still waits for barrier 1 from source#1. Meanwhile it added the 4 from source#1, which came before that barrier and so belongs to checkpoint 1.',
+        zh: 'sum_even 还在等来自 source#1 的分界线 1。在此期间，它加上了来自 source#1 的 4，这个 4 在分界线之前，所以属于检查点 1。',
+      },
+      highlight: ['sum_even#0'],
+      question: {
+        prompt: {
+          en: 'Which records are in sum_even’s alignment buffer now?',
+          zh: '现在 sum_even 的对齐缓存里有哪些数据？',
+        },
+        answer: {
+          en: '5 and 6 from source#0. They came after barrier 1 on that input, so they must not change the state before the snapshot.',
+          zh: '来自 source#0 的 5 和 6。它们在该输入的分界线 1 之后到达，所以在快照之前不能改变状态。',
+        },
+      },
+    },
+    {
+      tick: 8,
+      title: { en: 'Aligned: snapshot and forward', zh: '对齐完成：保存快照并向下游转发' },
+      text: {
+        en: 'Barrier 1 from source#1 arrived, so both sum tasks have it on every input. Each saves its state to the checkpoint, forwards barrier 1 to the sink, unblocks its input and processes the buffered records.',
+        zh: '来自 source#1 的分界线 1 到达了，两个 sum 任务在所有输入上都收到了它。它们把状态保存到检查点，把分界线 1 转发给 sink，解除阻塞，再处理缓存的数据。',
+      },
+      highlight: ['sum_even#0', 'sum_odd#0', 'backend'],
+      question: {
+        prompt: {
+          en: 'What did sum_even and sum_odd save, and why are those numbers consistent?',
+          zh: 'sum_even 和 sum_odd 保存了什么？为什么这两个数是一致的？',
+        },
+        answer: {
+          en: 'sum_even saved 12 and sum_odd 8: exactly the numbers 1 to 4 of both sources (2 × (2 + 4) = 12, 2 × (1 + 3) = 8), the part of the input before offsets 4 and 4.',
+          zh: 'sum_even 保存了 12，sum_odd 保存了 8：恰好是两个 source 的 1 到 4（2 × (2 + 4) = 12，2 × (1 + 3) = 8），也就是偏移量 4 和 4 之前的输入。',
+        },
+      },
+    },
+    {
+      tick: 9,
+      title: { en: 'The sink snapshots', zh: 'sink 保存快照' },
+      text: {
+        en: 'The sink received barrier 1 on both of its inputs, saves its state and acknowledges to the JobManager.',
+        zh: 'sink 在两个输入上都收到了分界线 1，保存状态，并向 JobManager 确认。',
+      },
+      highlight: ['sink#0'],
+    },
+    {
+      tick: 11,
+      title: { en: 'Checkpoint 1 is complete', zh: '检查点 1 完成' },
+      text: {
+        en: 'Every task acknowledged: checkpoint 1 is complete. The data never stopped flowing: the sources read on the whole time.',
+        zh: '所有任务都确认了：检查点 1 真正完成。数据从未停止流动：source 一直在读取。',
+      },
+      highlight: ['jobmanager', 'backend'],
+    },
+    {
+      tick: 13,
+      title: { en: 'The result', zh: '结果' },
+      text: {
+        en: 'Both sources read to the end: sum_even = 40 and sum_odd = 50, each number of both sources counted once.',
+        zh: '两个 source 都读完了：sum_even = 40，sum_odd = 50，两个 source 的每个数字都只计算了一次。',
+      },
+      highlight: ['sum_even#0', 'sum_odd#0'],
+    },
+  ],
+};
