@@ -44,7 +44,13 @@ export type SimEvent =
   | { type: 'RecordOutput'; task: string; record: number; origin: Origin; replay: boolean }
   | { type: 'TaskFailed'; task: string; record?: number; origin?: Origin; reason: string }
   | { type: 'TasksCanceled'; tasks: string[] }
-  | { type: 'JobRestarting'; delayTicks: number; attempt: number }
+  | {
+      type: 'JobRestarting';
+      delayTicks: number;
+      attempt: number;
+      /** What failed the job: a task's failure, or too many checkpoint failures. */
+      cause?: string;
+    }
   | { type: 'StateRestored'; task: string; checkpoint: number | null; state: OperatorState }
   | { type: 'SourceRewound'; task: string; offset: number; from: number }
   | {
@@ -56,7 +62,13 @@ export type SimEvent =
       /** Why recovery chose this point, when that is worth saying. */
       reason?: string;
     }
-  | { type: 'JobFailed'; reason: string }
+  | {
+      type: 'JobFailed';
+      /** Why the job stays failed: the restart strategy's verdict. */
+      reason: string;
+      /** What failed the job in the first place. */
+      cause?: string;
+    }
   | { type: 'JobFinished'; reason: string };
 
 export type SimEventType = SimEvent['type'];

@@ -50,6 +50,9 @@ export function coordinate(d: TickDraft): void {
   if (allSourcesExhausted(d)) return;
   const pending = d.pendingCheckpoints();
   if (pending.length >= config.maxConcurrent) return;
+  // Flink stops the periodic scheduler once a stop-with-savepoint starts; it resumes only if
+  // the savepoint fails.
+  if (d.state.checkpoints.some((c) => c.stop && c.status !== 'FAILED')) return;
   if (config.minPauseMs > 0) {
     // A minimum pause is measured from the end of the previous checkpoint, so while one runs
     // the next cannot start: min pause > 0 means one checkpoint at a time.

@@ -56,11 +56,16 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
   if (decision.restart) {
     const delayTicks = Math.max(1, d.ticks(decision.delayMs));
     d.setJob({ ...decision.job, status: 'RESTARTING', restartAt: tick + delayTicks });
-    d.emit({ type: 'JobRestarting', delayTicks, attempt: d.state.job.restarts + 1 });
+    d.emit({
+      type: 'JobRestarting',
+      delayTicks,
+      attempt: d.state.job.restarts + 1,
+      cause: cause.reason,
+    });
   } else {
     const reason = decision.reason ?? cause.reason;
     d.setJob({ ...decision.job, status: 'FAILED', restartAt: null, failReason: reason });
-    d.emit({ type: 'JobFailed', reason });
+    d.emit({ type: 'JobFailed', reason, cause: cause.reason });
   }
 }
 

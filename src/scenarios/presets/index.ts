@@ -1,7 +1,11 @@
 import type { Scenario } from '../../engine';
 import { atLeastOnceReplay } from './atLeastOnceReplay';
 import { barrierAlignment } from './barrierAlignment';
+import { checkpointConfig } from './checkpointConfig';
 import { oddEvenSum } from './oddEvenSum';
+import { restartFailureRate } from './restartFailureRate';
+import { restartFixedDelay } from './restartFixedDelay';
+import { savepointUpgrade, savepointUpgradeResumed } from './savepointUpgrade';
 import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
 
 /** Every built-in scenario, by id; the first is the default. */
@@ -11,6 +15,11 @@ export const PRESETS: readonly Scenario[] = [
   barrierSnapshots,
   barrierAlignment,
   atLeastOnceReplay,
+  checkpointConfig,
+  savepointUpgrade,
+  savepointUpgradeResumed,
+  restartFixedDelay,
+  restartFailureRate,
 ];
 
 export const DEFAULT_PRESET_ID = oddEvenSum.id;
