@@ -14,7 +14,7 @@ function triggered(d: TickDraft, when: Trigger): boolean {
 /**
  * The action phase: scheduled checkpoints, savepoints and task failures that are due. A
  * condition reads the state the previous tick left. A failure due while the job restarts
- * strikes in the first tick it runs again.
+ * waits until the job runs again.
  */
 export function runActions(d: TickDraft): void {
   d.scenario.actions.forEach((action, k) => {
