@@ -1,4 +1,309 @@
-/** Placeholder until the real component lands. */
+import { useMemo } from 'react';
+import { topologyOf, type CheckpointStatus, type SimEvent, type SimState } from '../../engine';
+import { useT, type LocalText } from '../i18n';
+import { taskName as taskLabel } from '../narration';
+import { useStore } from '../store';
+import { describeOperator, describeState } from './describe';
+import './graph.css';
+import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
+import { elementView, outputViews } from './toFlowElements';
+
+const CHECKPOINT_STATUS: Record<CheckpointStatus, LocalText> = {
+  IN_PROGRESS: { en: 'in progress', zh: '进行中' },
+  COMPLETED: { en: 'completed', zh: '已完成' },
+  FAILED: { en: 'failed', zh: '失败' },
+};
+
+/** How many upcoming values the inspector offers to fail before. */
+const UPCOMING = 10;
+
+/**
+ * The values a task processes after `cursor` in the recorded run, each with the tick it first
+ * does: the records a "fail before record v" injection can name.
+ */
+export function upcomingValues(
+  events: readonly (readonly SimEvent[] | undefined)[],
+  task: string,
+  cursor: number,
+  limit = UPCOMING,
+): { value: number; tick: number }[] {
+  const found = new Map<number, number>();
+  for (let tick = cursor + 1; tick < events.length && found.size < limit; tick++) {
+    for (const e of events[tick] ?? []) {
+      if (e.type === 'RecordProcessed' && e.task === task && !found.has(e.record)) {
+        found.set(e.record, tick);
+        if (found.size >= limit) break;
+      }
+    }
+  }
+  return [...found].map(([value, tick]) => ({ value, tick }));
+}
+
+/** The selected task in detail: state, inputs and buffers, snapshots, and failure injection. */
 export function Inspector() {
-  return <div data-placeholder="Inspector" />;
+  const t = useT();
+  const selected = useStore((s) => s.selectedTask);
+  const state = useStore((s) => s.current);
+  const cursor = useStore((s) => s.cursor);
+  const events = useStore((s) => s.timeline.events);
+  const inject = useStore((s) => s.inject);
+  const select = useStore((s) => s.select);
+  const topology = topologyOf(state.scenario);
+  const index = selected === null ? undefined : topology.taskIndex.get(selected);
+  const upcoming = useMemo(
+    () => (selected === null ? [] : upcomingValues(events, selected, cursor)),
+    [events, selected, cursor],
+  );
+
+  if (selected === null || index === undefined) {
+    return (
+      <div className="g-inspector">
+        <p className="g-hint">
+          {t({
+            en: 'Click a task in the graph to see its state, its inputs and its snapshots.',
+            zh: '点击图中的任务，查看它的状态、输入和快照。',
+          })}
+        </p>
+        <div className="g-task-list">
+          {topology.tasks.map((info) => (
+            <button type="button" key={info.id} onClick={() => select(info.id)}>
+              {taskLabel(info.id, state.scenario)}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const info = topology.tasks[index];
+  const task = state.tasks[index];
+  const described = describeState(task.state);
+  const running = state.job.status === 'RUNNING' || state.job.status === 'RESTARTING';
+  const isSource = info.operator.kind === 'source';
+
+  return (
+    <div className="g-inspector">
+      <div className="g-inspector-title">
+        <h3>{taskLabel(info.id, state.scenario)}</h3>
+        <StatusPill status={task.status} />
+      </div>
+      <p className="g-label">
+        {t(describeOperator(info.operator))} ·{' '}
+        {t({
+          en: `subtask ${info.subtask + 1} of ${info.operator.parallelism}`,
+          zh: `子任务 ${info.subtask + 1} / ${info.operator.parallelism}`,
+        })}{' '}
+        · <code>{info.id}</code>
+      </p>
+
+      <h4>{t({ en: 'State', zh: '状态' })}</h4>
+      {task.state.kind === 'stateless' ? (
+        <p className="g-label">{t(described.label)}</p>
+      ) : (
+        <p>
+          {t(described.label)} <b className="g-value">{described.value}</b>
+          {task.status === 'FAILED' || task.status === 'CANCELED' ? (
+            <span className="g-cleared"> · {t({ en: 'cleared', zh: '已清空' })}</span>
+          ) : null}
+        </p>
+      )}
+      {task.state.kind === 'source' && (
+        <p className="g-label">
+          {t({
+            en: `read ${task.state.offset} of ${info.operator.kind === 'source' ? inputLength(info.operator.input, info.subtask) : 0}; furthest ever read ${task.highWater}`,
+            zh: `已读 ${task.state.offset} / ${info.operator.kind === 'source' ? inputLength(info.operator.input, info.subtask) : 0}；最远读到 ${task.highWater}`,
+          })}
+        </p>
+      )}
+      {info.operator.kind === 'sink' && <SinkOutput state={state} index={index} />}
+
+      {info.inputs.length > 0 && (
+        <>
+          <h4>{t({ en: 'Inputs', zh: '输入' })}</h4>
+          <table className="g-table">
+            <thead>
+              <tr>
+                <th>{t({ en: 'from', zh: '来自' })}</th>
+                <th>{t({ en: 'status', zh: '状态' })}</th>
+                <th>{t({ en: 'buffer', zh: '缓冲' })}</th>
+                <th>{t({ en: 'in channel', zh: '通道中' })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {info.inputs.map((channel, k) => {
+                const input = task.inputs[k];
+                const from = topology.tasks[topology.channels[channel].from].id;
+                const id = topology.channels[channel].id;
+                const queue = state.channels[channel].queue;
+                return (
+                  <tr key={channel}>
+                    <td>{taskLabel(from, state.scenario)}</td>
+                    <td>
+                      {input.blockedBy === null ? (
+                        <span className="g-flowing">{t({ en: 'flowing', zh: '流动' })}</span>
+                      ) : (
+                        <span>
+                          <CheckpointTag id={input.blockedBy} prefix={<PauseIcon />} />{' '}
+                          {t({ en: 'blocked', zh: '阻塞' })}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      <span className="g-chip-list">
+                        {input.buffer.map((el, i) => (
+                          <ElementChip key={i} element={elementView(el, id)} />
+                        ))}
+                        {input.buffer.length === 0 && '–'}
+                      </span>
+                    </td>
+                    <td>
+                      <span className="g-chip-list">
+                        {queue.map((f, i) => (
+                          <span
+                            key={i}
+                            title={t({ en: `arrives at tick ${f.at}`, zh: `在 tick ${f.at} 到达` })}
+                          >
+                            <ElementChip element={elementView(f.element, id)} />
+                          </span>
+                        ))}
+                        {queue.length === 0 && '–'}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {task.alignment && (
+            <p>
+              <CheckpointTag id={task.alignment.checkpoint} />{' '}
+              {t({
+                en: `aligning since tick ${task.alignment.startTick}: barrier arrived on ${task.alignment.arrived.filter(Boolean).length} of ${task.alignment.arrived.length} inputs`,
+                zh: `自 tick ${task.alignment.startTick} 起对齐：屏障已到达 ${task.alignment.arrived.filter(Boolean).length} / ${task.alignment.arrived.length} 个输入`,
+              })}
+            </p>
+          )}
+        </>
+      )}
+
+      <h4>{t({ en: 'Snapshots', zh: '快照' })}</h4>
+      {state.checkpoints.length === 0 ? (
+        <p className="g-label">{t({ en: 'No checkpoint yet.', zh: '还没有检查点。' })}</p>
+      ) : (
+        <table className="g-table">
+          <thead>
+            <tr>
+              <th>{t({ en: 'checkpoint', zh: '检查点' })}</th>
+              <th>{t({ en: 'status', zh: '状态' })}</th>
+              <th>{t({ en: 'snapshot', zh: '快照' })}</th>
+              <th>{t({ en: 'stored', zh: '存储于' })}</th>
+              <th>{t({ en: 'acked', zh: '确认于' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.checkpoints.map((c) => {
+              const snapshot = c.snapshots[info.id];
+              const s = snapshot ? describeState(snapshot) : null;
+              return (
+                <tr key={c.id}>
+                  <td>
+                    <CheckpointTag id={c.id} prefix={c.kind === 'savepoint' ? 'S' : null} />
+                  </td>
+                  <td>{t(CHECKPOINT_STATUS[c.status])}</td>
+                  <td>{s ? `${t(s.label)} ${s.value}`.trim() : '–'}</td>
+                  <td>{c.stored[info.id] ?? '–'}</td>
+                  <td>{c.acks[info.id] ?? '–'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+
+      <h4>{t({ en: 'Inject a failure', zh: '注入故障' })}</h4>
+      <div className="g-inject">
+        <button
+          type="button"
+          disabled={!running}
+          onClick={() => inject({ type: 'fail-task', task: info.id, when: { atTick: cursor + 1 } })}
+        >
+          {t({ en: 'Fail now', zh: '立即失败' })}
+        </button>
+        <span className="g-label">
+          {t({ en: `at tick ${cursor + 1}`, zh: `于 tick ${cursor + 1}` })}
+        </span>
+      </div>
+      {!isSource && (
+        <>
+          <p className="g-label">
+            {t({
+              en: 'Fail just before it processes the record:',
+              zh: '在它处理以下记录之前失败：',
+            })}
+          </p>
+          <div className="g-inject">
+            {upcoming.length === 0 && (
+              <span className="g-label">
+                {t({ en: 'It processes no more records.', zh: '它不再处理记录。' })}
+              </span>
+            )}
+            {upcoming.map(({ value, tick }) => (
+              <button
+                type="button"
+                key={value}
+                disabled={!running}
+                title={t({ en: `first at tick ${tick}`, zh: `首次在 tick ${tick}` })}
+                onClick={() =>
+                  inject({
+                    type: 'fail-task',
+                    task: info.id,
+                    when: { beforeValue: value, afterTick: cursor },
+                  })
+                }
+              >
+                {t({ en: `before ${value}`, zh: `${value} 之前` })}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function inputLength(input: number[] | number[][], subtask: number): number {
+  if (input.length > 0 && Array.isArray(input[0]))
+    return (input as number[][])[subtask]?.length ?? 0;
+  return input.length;
+}
+
+function SinkOutput({ state, index }: { state: SimState; index: number }) {
+  const t = useT();
+  const task = state.tasks[index];
+  const output = outputViews(task.output);
+  return (
+    <>
+      <p>
+        {t({ en: 'Received', zh: '已收到' })} <b>{task.output.length}</b>
+        {task.committed.length > 0 &&
+          t({
+            en: ` · committed checkpoints ${task.committed.join(', ')}`,
+            zh: ` · 已提交的检查点 ${task.committed.join(', ')}`,
+          })}
+      </p>
+      <div className="g-chip-list g-wrap">
+        {output.map((o, k) => (
+          <span
+            key={o.key}
+            className={['g-rec', o.replay ? 'g-rec-replay' : '', o.duplicate ? 'g-rec-dup' : '']
+              .filter(Boolean)
+              .join(' ')}
+            title={`${task.output[k].origin.value} ← ${taskLabel(task.output[k].origin.task, state.scenario)}`}
+          >
+            {o.value}
+          </span>
+        ))}
+      </div>
+    </>
+  );
 }

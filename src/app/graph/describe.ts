@@ -1,0 +1,83 @@
+import type { OperatorSpec, OperatorState, TaskStatus, JobStatus, Mode } from '../../engine';
+import type { LocalText } from '../i18n';
+
+/** A state as a node shows it: what it is called and its value. */
+export interface StateText {
+  label: LocalText;
+  value: string;
+}
+
+export function describeState(state: OperatorState): StateText {
+  switch (state.kind) {
+    case 'source':
+      return { label: { en: 'offset', zh: '偏移量' }, value: String(state.offset) };
+    case 'sum':
+      if (state.byKey) {
+        const keys = Object.keys(state.byKey).sort(
+          (a, b) => Number(a) - Number(b) || a.localeCompare(b),
+        );
+        return {
+          label: { en: 'sum by key', zh: '按键求和' },
+          value: keys.length === 0 ? '–' : keys.map((k) => `${k}:${state.byKey![k]}`).join(' '),
+        };
+      }
+      return { label: { en: 'sum', zh: '和' }, value: String(state.sum) };
+    case 'sink': {
+      const pending =
+        state.open.length + state.precommitted.reduce((n, t) => n + t.records.length, 0);
+      return { label: { en: 'uncommitted', zh: '未提交' }, value: String(pending) };
+    }
+    case 'stateless':
+      return { label: { en: 'no state', zh: '无状态' }, value: '' };
+  }
+}
+
+/** What an operator does, in a few words. */
+export function describeOperator(op: OperatorSpec): LocalText {
+  const parity = (p: 'even' | 'odd' | 'all'): LocalText =>
+    p === 'even'
+      ? { en: 'even', zh: '偶数' }
+      : p === 'odd'
+        ? { en: 'odd', zh: '奇数' }
+        : { en: 'all', zh: '全部' };
+  switch (op.kind) {
+    case 'source':
+      return { en: 'reads its input', zh: '读取输入' };
+    case 'sum': {
+      const p = parity(op.accept);
+      return { en: `adds ${p.en} values`, zh: `累加${p.zh}值` };
+    }
+    case 'filter': {
+      const p = parity(op.predicate);
+      return { en: `keeps ${p.en} values`, zh: `保留${p.zh}值` };
+    }
+    case 'map': {
+      const f = `×${op.multiply ?? 1}${op.add ? ` + ${op.add}` : ''}`;
+      return { en: `maps v → v${f}`, zh: `映射 v → v${f}` };
+    }
+    case 'sink':
+      return op.transactional
+        ? { en: 'two-phase-commit sink', zh: '两阶段提交 sink' }
+        : { en: 'writes output', zh: '写出结果' };
+  }
+}
+
+export const TASK_STATUS: Record<TaskStatus, LocalText> = {
+  RUNNING: { en: 'RUNNING', zh: '运行中' },
+  FAILED: { en: 'FAILED', zh: '失败' },
+  CANCELED: { en: 'CANCELED', zh: '已取消' },
+  FINISHED: { en: 'FINISHED', zh: '已完成' },
+};
+
+export const JOB_STATUS: Record<JobStatus, LocalText> = {
+  RUNNING: { en: 'RUNNING', zh: '运行中' },
+  RESTARTING: { en: 'RESTARTING', zh: '重启中' },
+  FAILED: { en: 'FAILED', zh: '失败' },
+  FINISHED: { en: 'FINISHED', zh: '已完成' },
+};
+
+export const MODE: Record<Mode, LocalText> = {
+  'exactly-once': { en: 'exactly-once (aligned)', zh: '精确一次（对齐）' },
+  'at-least-once': { en: 'at-least-once', zh: '至少一次' },
+  'stop-the-world': { en: 'stop-the-world', zh: '全局暂停' },
+};

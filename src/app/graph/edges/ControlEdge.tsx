@@ -1,0 +1,90 @@
+import { BaseEdge, type EdgeProps } from '@xyflow/react';
+import { AnimatePresence } from 'framer-motion';
+import { memo, useMemo } from 'react';
+import type { ControlMessage } from '../../../engine';
+import { useT, type LocalText } from '../../i18n';
+import { orthogonal, spread } from '../geometry';
+import { SIZE } from '../layout';
+import { Traveller } from '../motion';
+import type { ControlEdge as ControlEdgeType } from '../toFlowElements';
+import { Pill } from './chips';
+
+const MESSAGE: Record<ControlMessage['type'], LocalText> = {
+  trigger: { en: 'trigger', zh: '触发' },
+  ack: { en: 'ack', zh: '确认' },
+  decline: { en: 'decline', zh: '拒绝' },
+  'notify-complete': { en: 'complete', zh: '完成' },
+  pause: { en: 'pause', zh: '暂停' },
+  resume: { en: 'resume', zh: '恢复' },
+};
+
+const INSET = 34;
+const GAP = 30;
+/** The control lane runs this far left of a task, in the gap between columns. */
+export const CONTROL_LANE = 44;
+
+/**
+ * A control message's way between the job manager and a task: down from the coordinator, along
+ * a lane above the tasks, down the gap left of the task's column, into its header. It never
+ * crosses a node, so a message is always in sight.
+ */
+function ControlEdgeView({
+  id,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  data,
+}: EdgeProps<ControlEdgeType>) {
+  const t = useT();
+  const geometry = useMemo(() => {
+    const lane = sourceY + SIZE.bandGap / 2;
+    const gutter = targetX - CONTROL_LANE;
+    return orthogonal([
+      { x: sourceX, y: sourceY },
+      { x: sourceX, y: lane },
+      { x: gutter, y: lane },
+      { x: gutter, y: targetY },
+      { x: targetX, y: targetY },
+    ]);
+  }, [sourceX, sourceY, targetX, targetY]);
+  const messages = data?.messages ?? [];
+  const usable = Math.max(0, geometry.length - 2 * INSET);
+  // Both directions share the path; distances count from the job manager.
+  const toTask = messages.filter((m) => !m.toJobManager);
+  const toJm = messages.filter((m) => m.toJobManager);
+  const down = spread(
+    toTask.map((m) => m.position * usable),
+    usable,
+    GAP,
+  );
+  const up = spread(
+    toJm.map((m) => m.position * usable),
+    usable,
+    GAP,
+  );
+  const placed = [
+    ...toTask.map((m, k) => ({ m, distance: INSET + down[k], exitTo: geometry.length })),
+    ...toJm.map((m, k) => ({ m, distance: INSET + usable - up[k], exitTo: 0 })),
+  ];
+  return (
+    <>
+      <BaseEdge
+        id={id}
+        path={geometry.d}
+        className={messages.length > 0 ? 'g-control g-control-busy' : 'g-control'}
+      />
+      <g className="g-flight">
+        <AnimatePresence initial={false}>
+          {placed.map(({ m, distance, exitTo }) => (
+            <Traveller key={m.key} geometry={geometry} distance={distance} exitTo={exitTo}>
+              <Pill text={`${t(MESSAGE[m.type])} ${m.checkpoint}`} checkpoint={m.checkpoint} />
+            </Traveller>
+          ))}
+        </AnimatePresence>
+      </g>
+    </>
+  );
+}
+
+export const ControlEdge = memo(ControlEdgeView);

@@ -1,0 +1,86 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import type { CheckpointStatus } from '../../../engine';
+import { useT, type LocalText } from '../../i18n';
+import { describeState } from '../describe';
+import { SIZE } from '../layout';
+import type { BackendNode as BackendNodeType } from '../toFlowElements';
+import { CheckpointTag } from './parts';
+
+const STATUS: Record<CheckpointStatus, LocalText> = {
+  IN_PROGRESS: { en: 'in progress', zh: '进行中' },
+  COMPLETED: { en: 'completed', zh: '已完成' },
+  FAILED: { en: 'failed', zh: '失败' },
+};
+
+/** The state backend: the snapshot every task stored for the latest checkpoints. */
+function BackendNodeView({ data }: NodeProps<BackendNodeType>) {
+  const t = useT();
+  return (
+    <div className="g-node g-store">
+      <Handle type="target" id="store" position={Position.Top} isConnectable={false} />
+      <div className="g-header" style={{ height: SIZE.backendHeaderHeight }}>
+        <span className="g-name">
+          {t({ en: 'State backend', zh: '状态后端' })}{' '}
+          <span className="g-sub">
+            {t({ en: 'snapshots per checkpoint', zh: '每个检查点的快照' })}
+          </span>
+        </span>
+        {data.restoringFrom !== null && (
+          <span className="g-badge g-badge-restore">
+            ↺ {t({ en: 'restoring', zh: '恢复中' })} <CheckpointTag id={data.restoringFrom} />
+          </span>
+        )}
+      </div>
+      {data.rows.length === 0 && (
+        <div className="g-store-empty g-label">
+          {t({ en: 'no snapshot stored yet', zh: '还没有保存快照' })}
+        </div>
+      )}
+      {data.rows.map((row) => (
+        <div
+          key={row.id}
+          className={[
+            'g-store-row',
+            `g-store-${row.status.toLowerCase()}`,
+            row.id === data.restoringFrom ? 'g-now' : '',
+          ].join(' ')}
+          style={{ minHeight: SIZE.backendRow }}
+        >
+          <span className="g-store-label" style={{ width: SIZE.backendLabelWidth }}>
+            <CheckpointTag id={row.id} prefix={row.kind === 'savepoint' ? 'S' : null} />
+            <span className="g-label">{t(STATUS[row.status])}</span>
+          </span>
+          <span
+            className="g-store-cells"
+            style={{
+              gridTemplateColumns: `repeat(${data.cellsPerLine}, ${SIZE.backendCellWidth}px)`,
+            }}
+          >
+            {row.cells.map((cell) => {
+              const state = cell.state ? describeState(cell.state) : null;
+              return (
+                <span
+                  key={cell.task}
+                  className={
+                    cell.stored
+                      ? 'g-store-cell'
+                      : cell.state
+                        ? 'g-store-cell g-writing'
+                        : 'g-store-cell g-missing'
+                  }
+                  title={state ? `${cell.label}: ${t(state.label)} ${state.value}` : cell.label}
+                >
+                  <span className="g-store-task">{cell.label}</span>
+                  {state && <b>{state.value || '–'}</b>}
+                </span>
+              );
+            })}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const BackendNode = memo(BackendNodeView);

@@ -1,0 +1,89 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import { useT } from '../../i18n';
+import { JOB_STATUS, MODE } from '../describe';
+import { SIZE } from '../layout';
+import { checkpointColor } from '../palette';
+import type { JobManagerNode as JobManagerNodeType } from '../toFlowElements';
+import { CheckpointTag } from './parts';
+
+/**
+ * The job manager's checkpoint coordinator: the job's status, the checkpoints in progress with
+ * the acknowledgements it collected, and the latest checkpoints that ended.
+ */
+function JobManagerNodeView({ data }: NodeProps<JobManagerNodeType>) {
+  const t = useT();
+  const status = data.status.toLowerCase();
+  return (
+    <div className={`g-node g-jm g-jm-${status}`}>
+      <Handle type="source" id="ctl" position={Position.Bottom} isConnectable={false} />
+      <div className="g-header" style={{ height: SIZE.header }}>
+        <span className="g-name">
+          JobManager{' '}
+          <span className="g-sub">{t({ en: 'checkpoint coordinator', zh: '检查点协调器' })}</span>
+        </span>
+        <span className={`g-status g-status-${status}`}>{t(JOB_STATUS[data.status])}</span>
+      </div>
+      <div className="g-jm-row">
+        <span className="g-label">{t(MODE[data.mode])}</span>
+        {data.restartIn !== null ? (
+          <b className="g-restart">
+            {t({
+              en: `restart in ${data.restartIn} ${data.restartIn === 1 ? 'tick' : 'ticks'}`,
+              zh: `${data.restartIn} 个 tick 后重启`,
+            })}
+          </b>
+        ) : (
+          data.restarts > 0 && (
+            <span className="g-label">
+              {t({ en: `restarts ${data.restarts}`, zh: `重启 ${data.restarts} 次` })}
+            </span>
+          )
+        )}
+        <span className="g-recent">
+          {data.recent.map((c) => (
+            <span
+              key={c.id}
+              className={`g-ended g-ended-${c.status.toLowerCase()}${c.id === data.completedNow ? ' g-now' : ''}`}
+            >
+              <CheckpointTag id={c.id} prefix={c.kind === 'savepoint' ? 'S' : null} />
+              {c.status === 'COMPLETED' ? '✓' : '✗'}
+            </span>
+          ))}
+        </span>
+      </div>
+      <div className="g-jm-pending">
+        {data.pending.length === 0 && (
+          <span className="g-label">
+            {data.status === 'FAILED' && data.failReason
+              ? data.failReason
+              : t({ en: 'no checkpoint in progress', zh: '没有进行中的检查点' })}
+          </span>
+        )}
+        {data.pending.slice(-2).map((c) => (
+          <div key={c.id} className={c.id === data.triggeredNow ? 'g-pending g-now' : 'g-pending'}>
+            <CheckpointTag id={c.id} prefix={c.kind === 'savepoint' ? 'S' : null} />
+            <span className="g-acks">
+              {t({ en: 'acks', zh: '确认' })} <b>{c.acks}</b>/{c.expected}
+            </span>
+            <span className="g-bar" aria-hidden="true">
+              <span
+                style={{
+                  width: `${(100 * c.acks) / c.expected}%`,
+                  background: checkpointColor(c.id).fill,
+                }}
+              />
+            </span>
+            <span className="g-label">
+              {c.phase === 'draining'
+                ? t({ en: 'draining', zh: '排空中' })
+                : t({ en: `stored ${c.stored}`, zh: `已存 ${c.stored}` })}
+            </span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export const JobManagerNode = memo(JobManagerNodeView);

@@ -1,0 +1,97 @@
+import type { NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import { useT } from '../../i18n';
+import { describeOperator } from '../describe';
+import { textWidth } from '../edges/chips';
+import { SIZE } from '../layout';
+import type { OutputView, SinkNode as SinkNodeType } from '../toFlowElements';
+import { AlignmentLine, CheckpointTag, InputRows, TaskFrame, TickBadges } from './parts';
+
+/** The latest outputs that fit on one line of a node this wide. */
+function fitting(output: OutputView[], width: number): OutputView[] {
+  let used = 0;
+  let k = output.length;
+  while (k > 0) {
+    const w = Math.max(24, textWidth(String(output[k - 1].value)) + 12) + 4;
+    if (used + w > width) break;
+    used += w;
+    k--;
+  }
+  return output.slice(k);
+}
+
+/**
+ * A sink: what the external system received, replayed outputs dashed and outputs received a
+ * second time marked; a two-phase-commit sink also shows what waits for its checkpoint.
+ */
+function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
+  const t = useT();
+  // The row's padding and the node's border take their share of the width.
+  const inner = data.box.width - 22;
+  const shown = fitting(data.output, inner);
+  const open = data.state.kind === 'sink' ? data.state.open.length : 0;
+  const precommitted = data.state.kind === 'sink' ? data.state.precommitted : [];
+  return (
+    <TaskFrame data={data} selected={selected} output={false}>
+      <div className="g-state" style={{ height: SIZE.outputRow }}>
+        <span className="g-state-text">
+          <span className="g-label">{t({ en: 'received', zh: '已收到' })}</span>{' '}
+          <b className="g-value-small">{data.outputCount}</b>
+          {data.duplicates > 0 && (
+            <span className="g-dup-count">
+              {' '}
+              · {data.duplicates} {t({ en: 'dup.', zh: '重复' })}
+            </span>
+          )}
+        </span>
+        <TickBadges data={data} />
+      </div>
+      <div className="g-output" style={{ height: SIZE.outputRow }}>
+        {shown.map((o) => (
+          <span
+            key={o.key}
+            className={['g-rec', o.replay ? 'g-rec-replay' : '', o.duplicate ? 'g-rec-dup' : '']
+              .filter(Boolean)
+              .join(' ')}
+            title={
+              o.duplicate
+                ? t({ en: 'received a second time', zh: '第二次收到' })
+                : o.replay
+                  ? t({ en: 'replayed', zh: '重放的' })
+                  : undefined
+            }
+          >
+            {o.value}
+          </span>
+        ))}
+        {shown.length === 0 && (
+          <span className="g-label">{t({ en: 'nothing yet', zh: '暂无' })}</span>
+        )}
+      </div>
+      {data.transactional && (
+        <div className="g-state" style={{ height: SIZE.outputRow }}>
+          <span className="g-label">{t({ en: 'open', zh: '未预提交' })}</span> <b>{open}</b>
+          {precommitted.map((txn) => (
+            <span key={txn.checkpoint} className="g-txn">
+              <CheckpointTag id={txn.checkpoint} /> {txn.records.length}
+            </span>
+          ))}
+        </div>
+      )}
+      <AlignmentLine
+        data={data}
+        fallback={t(
+          describeOperator({
+            kind: 'sink',
+            id: data.operator,
+            parallelism: data.parallelism,
+            transactional: data.transactional,
+          }),
+        )}
+      />
+      <InputRows inputs={data.inputs} box={data.box} />
+    </TaskFrame>
+  );
+}
+
+export const SinkNode = memo(SinkNodeView);

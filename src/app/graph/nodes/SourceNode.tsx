@@ -1,0 +1,111 @@
+import type { NodeProps } from '@xyflow/react';
+import { motion } from 'framer-motion';
+import { memo } from 'react';
+import { useT } from '../../i18n';
+import { SIZE } from '../layout';
+import { useTiming } from '../motion';
+import { checkpointColor } from '../palette';
+import type { SourceNode as SourceNodeType } from '../toFlowElements';
+import { CheckpointTag, Cleared, isCleared, TaskFrame, TickBadges } from './parts';
+
+/**
+ * A source subtask: its replayable input as a tape, what it read, the read position, and the
+ * offsets the checkpoints stored marked on the tape, where a restore rewinds it to.
+ */
+function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
+  const t = useT();
+  const timing = useTiming();
+  const { input, offset, highWater, cellWidth } = data;
+  const inner = data.box.width - 2 * SIZE.padding;
+  const visible = Math.max(1, Math.floor(inner / cellWidth));
+  const first = Math.max(0, Math.min(offset - Math.floor(visible / 2), input.length - visible));
+  const cells = input.slice(first, first + visible);
+  const inView = (position: number) => position >= first && position <= first + cells.length;
+  const marks = data.marks.filter((m) => inView(m.offset));
+  const cleared = isCleared(data.status);
+  const move = timing.instant ? { duration: 0 } : { duration: timing.duration, ease: timing.ease };
+  return (
+    <TaskFrame data={data} selected={selected} output={data.hasOutput}>
+      <div className="g-tape" style={{ height: SIZE.tapeRow }}>
+        <div className="g-tape-cells" style={{ width: cells.length * cellWidth }}>
+          {cells.map((value, k) => {
+            const i = first + k;
+            const classes = ['g-cell'];
+            classes.push(i < offset ? 'g-cell-read' : 'g-cell-unread');
+            // A cancelled source has no position: what it will replay depends on the restore.
+            if (!cleared && i >= offset && i < highWater) classes.push('g-cell-replay');
+            if (i === offset) classes.push('g-cell-next');
+            return (
+              <span key={i} className={classes.join(' ')} style={{ width: cellWidth }}>
+                {value}
+              </span>
+            );
+          })}
+          {marks.map((m) => (
+            <span
+              key={m.checkpoint}
+              className={m.completed ? 'g-mark' : 'g-mark g-mark-pending'}
+              style={{
+                left: (m.offset - first) * cellWidth - 2,
+                borderColor: checkpointColor(m.checkpoint).fill,
+              }}
+            />
+          ))}
+          <motion.span
+            className="g-caret"
+            initial={false}
+            animate={{ x: (offset - first) * cellWidth }}
+            transition={move}
+          />
+        </div>
+      </div>
+      <div className="g-marks" style={{ height: SIZE.marksRow, width: cells.length * cellWidth }}>
+        {marks.map((m) => {
+          // Checkpoints that stored the same offset line up beside each other.
+          const same = marks.filter((o) => o.offset === m.offset);
+          const k = same.indexOf(m);
+          return (
+            <span
+              key={m.checkpoint}
+              className="g-mark-tag"
+              style={{ left: (m.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22 }}
+            >
+              <CheckpointTag
+                id={m.checkpoint}
+                title={t({
+                  en: `checkpoint ${m.checkpoint} stored offset ${m.offset}`,
+                  zh: `检查点 ${m.checkpoint} 保存了偏移量 ${m.offset}`,
+                })}
+              />
+            </span>
+          );
+        })}
+      </div>
+      <div className="g-footer" style={{ height: SIZE.footerRow }}>
+        {cleared ? (
+          <Cleared status={data.status} />
+        ) : (
+          <span>
+            <span className="g-label">{t({ en: 'offset', zh: '偏移量' })}</span>{' '}
+            <b className="g-value-small">{offset}</b>
+          </span>
+        )}
+        {data.rewound && (
+          <span
+            className="g-badge g-badge-rewind"
+            title={t({
+              en: `rewound from ${data.rewound.from} to ${data.rewound.to}`,
+              zh: `从 ${data.rewound.from} 回退到 ${data.rewound.to}`,
+            })}
+          >
+            ↺ {data.rewound.from}→{data.rewound.to}
+          </span>
+        )}
+        {data.paused && <span className="g-badge">{t({ en: 'paused', zh: '已暂停' })}</span>}
+        <TickBadges data={data} />
+      </div>
+    </TaskFrame>
+  );
+}
+
+export const SourceNode = memo(SourceNodeView);

@@ -1,0 +1,303 @@
+import { Handle, Position } from '@xyflow/react';
+import type { CSSProperties, ReactNode } from 'react';
+import type { TaskStatus } from '../../../engine';
+import { useT } from '../../i18n';
+import { TASK_STATUS } from '../describe';
+import { SIZE, type TaskBox } from '../layout';
+import { checkpointColor } from '../palette';
+import type { ElementView, InputView, OperatorData, SinkData, TaskNode } from '../toFlowElements';
+
+/** Two bars: an input on hold. Drawn, since the usual glyph is missing from common fonts. */
+export function PauseIcon() {
+  return (
+    <svg className="g-icon" viewBox="0 0 8 12" width="8" height="12" aria-hidden="true">
+      <rect x="0" y="0" width="3" height="12" />
+      <rect x="5" y="0" width="3" height="12" />
+    </svg>
+  );
+}
+
+/** A checkpoint's number on its colour. */
+export function CheckpointTag({
+  id,
+  prefix = null,
+  title,
+}: {
+  id: number;
+  prefix?: ReactNode;
+  title?: string;
+}) {
+  const color = checkpointColor(id);
+  return (
+    <span className="g-tag" style={{ background: color.fill, color: color.text }} title={title}>
+      {prefix}
+      {id}
+    </span>
+  );
+}
+
+export function StatusPill({ status }: { status: TaskStatus }) {
+  const t = useT();
+  return (
+    <span className={`g-status g-status-${status.toLowerCase()}`}>{t(TASK_STATUS[status])}</span>
+  );
+}
+
+/**
+ * The status in a node's header, small enough to leave the name room: a dot while running, a
+ * cross when failed or cancelled, a tick when finished. The state row spells a failure out.
+ */
+function StatusMark({ status }: { status: TaskStatus }) {
+  const t = useT();
+  const label = t(TASK_STATUS[status]);
+  const glyph = status === 'RUNNING' ? '' : status === 'FINISHED' ? '✓' : '✕';
+  return (
+    <span
+      className={`g-mark-status g-mark-${status.toLowerCase()}`}
+      title={label}
+      role="img"
+      aria-label={label}
+    >
+      {glyph}
+    </span>
+  );
+}
+
+/** A failed or cancelled task lost its state: say so where the state was. */
+export function Cleared({ status }: { status: TaskStatus }) {
+  const t = useT();
+  return (
+    <span className="g-cleared">
+      <StatusPill status={status} /> {t({ en: 'state cleared', zh: '状态已清空' })}
+    </span>
+  );
+}
+
+export function isCleared(status: TaskStatus): boolean {
+  return status === 'FAILED' || status === 'CANCELED';
+}
+
+/** A record or barrier inside a node (an alignment buffer), drawn as on the channels. */
+export function ElementChip({ element }: { element: ElementView }) {
+  if (element.kind === 'barrier') return <CheckpointTag id={element.checkpoint} />;
+  return <span className={element.replay ? 'g-rec g-rec-replay' : 'g-rec'}>{element.value}</span>;
+}
+
+/** At most `max` chips and a count of the rest: a node's size never depends on its contents. */
+export function Chips({ elements, max }: { elements: ElementView[]; max: number }) {
+  const shown = elements.length > max ? elements.slice(0, max - 1) : elements;
+  const rest = elements.length - shown.length;
+  return (
+    <span className="g-chips">
+      {shown.map((el) => (
+        <ElementChip key={el.key} element={el} />
+      ))}
+      {rest > 0 && <span className="g-more">+{rest}</span>}
+    </span>
+  );
+}
+
+/** One row per input channel: flowing, or blocked by barrier N with its alignment buffer. */
+export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }) {
+  const t = useT();
+  if (box.compactInputs) {
+    return (
+      <div className="g-input-grid">
+        {inputs.map((input, k) => (
+          <span
+            key={input.channel}
+            className={input.blockedBy === null ? 'g-input-cell' : 'g-input-cell g-blocked'}
+            style={
+              input.blockedBy === null
+                ? undefined
+                : { borderColor: checkpointColor(input.blockedBy).fill }
+            }
+            title={input.fromLabel}
+          >
+            {k + 1}
+            {input.blockedBy !== null && (
+              <CheckpointTag id={input.blockedBy} prefix={<PauseIcon />} />
+            )}
+            {input.buffer.length > 0 && <b>{input.buffer.length}</b>}
+          </span>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="g-inputs">
+      {inputs.map((input) => (
+        <div
+          key={input.channel}
+          className={input.blockedBy === null ? 'g-input' : 'g-input g-blocked'}
+          style={{ height: SIZE.inputRow }}
+        >
+          <span className="g-from">{input.fromLabel}</span>
+          {input.blockedBy === null ? (
+            input.buffer.length === 0 ? (
+              <span className="g-flowing">{t({ en: 'flowing', zh: '流动' })}</span>
+            ) : (
+              <Chips elements={input.buffer} max={3} />
+            )
+          ) : (
+            <>
+              <CheckpointTag
+                id={input.blockedBy}
+                prefix={<PauseIcon />}
+                title={t({
+                  en: `blocked by barrier ${input.blockedBy}`,
+                  zh: `被屏障 ${input.blockedBy} 阻塞`,
+                })}
+              />
+              <Chips elements={input.buffer} max={3} />
+            </>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The handles every task has: control from the job manager, and its way to the backend. */
+function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
+  return (
+    <>
+      <Handle
+        type="target"
+        id="ctl"
+        position={Position.Left}
+        isConnectable={false}
+        style={{ top: SIZE.header / 2 }}
+      />
+      <Handle
+        type="source"
+        id="store"
+        position={Position.Left}
+        isConnectable={false}
+        style={{ top: box.height - 10 }}
+      />
+      {box.inputYs.map((y, k) => (
+        <Handle
+          key={k}
+          type="target"
+          id={`in-${k}`}
+          position={Position.Left}
+          isConnectable={false}
+          style={{ top: y }}
+        />
+      ))}
+      {output &&
+        box.outputYs.map((y, k) => (
+          <Handle
+            key={k}
+            type="source"
+            id={`out-${k}`}
+            position={Position.Right}
+            isConnectable={false}
+            style={{ top: y }}
+          />
+        ))}
+    </>
+  );
+}
+
+/**
+ * The frame of a task node: header with its name and status, and the failure and restore
+ * highlights, which come from this tick's events.
+ */
+export function TaskFrame({
+  data,
+  selected,
+  output,
+  children,
+}: {
+  data: TaskNode['data'];
+  selected: boolean;
+  output: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const classes = ['g-node', 'g-task', `g-task-${data.status.toLowerCase()}`];
+  if (data.failedNow) classes.push('g-failed-now');
+  if (data.restored?.checkpoint != null) classes.push('g-restored');
+  if (selected) classes.push('g-selected');
+  const style = (
+    data.restored?.checkpoint != null
+      ? { '--restore': checkpointColor(data.restored.checkpoint).fill }
+      : undefined
+  ) as CSSProperties | undefined;
+  return (
+    <div
+      className={classes.join(' ')}
+      style={style}
+      aria-label={`${data.label}: ${t(TASK_STATUS[data.status])}`}
+    >
+      <TaskHandles box={data.box} output={output} />
+      <div className="g-header" style={{ height: SIZE.header }}>
+        <span className="g-name" title={data.task}>
+          {data.label}
+        </span>
+        <StatusMark status={data.status} />
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** What happened to a task this tick, as badges: a snapshot taken, state restored. */
+export function TickBadges({ data }: { data: TaskNode['data'] }) {
+  const t = useT();
+  return (
+    <>
+      {data.snapshotNow !== null && (
+        <CheckpointTag
+          id={data.snapshotNow}
+          prefix="◉ "
+          title={t({
+            en: `took its snapshot for checkpoint ${data.snapshotNow}`,
+            zh: `为检查点 ${data.snapshotNow} 做了快照`,
+          })}
+        />
+      )}
+      {data.restored?.checkpoint != null && (
+        <CheckpointTag
+          id={data.restored.checkpoint}
+          prefix="↺ "
+          title={t({
+            en: `state restored from checkpoint ${data.restored.checkpoint}`,
+            zh: `状态从检查点 ${data.restored.checkpoint} 恢复`,
+          })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Which inputs barrier N reached so far; what the operator does while no barrier is pending. */
+export function AlignmentLine({
+  data,
+  fallback,
+}: {
+  data: OperatorData | SinkData;
+  fallback: string;
+}) {
+  const t = useT();
+  const a = data.alignment;
+  return (
+    <div className="g-align" style={{ height: SIZE.alignmentRow }}>
+      {a ? (
+        <>
+          <CheckpointTag id={a.checkpoint} />
+          <span>
+            {t({
+              en: `barrier at ${a.arrived}/${a.total} inputs`,
+              zh: `屏障已到 ${a.arrived}/${a.total} 个输入`,
+            })}
+          </span>
+        </>
+      ) : (
+        <span className="g-label">{fallback}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,575 @@
+import type { Edge, Node } from '@xyflow/react';
+import {
+  sourceInput,
+  topologyOf,
+  type CheckpointKind,
+  type CheckpointStatus,
+  type ControlMessage,
+  type JobStatus,
+  type Mode,
+  type OperatorSpec,
+  type OperatorState,
+  type Origin,
+  type SimEvent,
+  type SimState,
+  type SinkRecord,
+  type StreamElement,
+  type TaskStatus,
+} from '../../engine';
+import { taskName as taskLabel } from '../narration';
+import { layoutJob, tapeCellWidth, type TaskBox } from './layout';
+
+// ---------------------------------------------------------------------------------------------
+// What the nodes and edges show. Plain data copied or read from the engine state and this
+// tick's events; nothing here decides anything the engine decides.
+
+export type RecordView = {
+  kind: 'record';
+  /** Stable across ticks, so an element keeps its identity while it travels. */
+  key: string;
+  value: number;
+  replay: boolean;
+  origin: Origin;
+};
+
+export type BarrierView = {
+  kind: 'barrier';
+  key: string;
+  checkpoint: number;
+  savepoint: boolean;
+};
+
+export type ElementView = RecordView | BarrierView;
+
+/** An element on a channel: `position` is the fraction of its trip done, 0 at the sender. */
+export type InFlightView = ElementView & { position: number; sentAt: number; at: number };
+
+export type InputView = {
+  channel: string;
+  from: string;
+  /** The sender as a teacher names it ("source 2"). */
+  fromLabel: string;
+  /** Checkpoint whose barrier blocks this input during alignment. */
+  blockedBy: number | null;
+  /** The alignment buffer: what arrived behind the barrier. */
+  buffer: ElementView[];
+  /** Elements still travelling on the channel. */
+  inFlight: number;
+};
+
+export type AlignmentView = { checkpoint: number; arrived: number; total: number };
+
+type TaskData = {
+  task: string;
+  /** The task as a teacher names it ("source 2", or "sum_even" when it has one subtask). */
+  label: string;
+  operator: string;
+  name: string;
+  subtask: number;
+  parallelism: number;
+  /** It sends to a downstream operator. */
+  hasOutput: boolean;
+  status: TaskStatus;
+  /** The task failed in this tick. */
+  failedNow: boolean;
+  /** State came back from the backend in this tick (checkpoint null: nothing to restore). */
+  restored: { checkpoint: number | null } | null;
+  /** Checkpoint whose snapshot the task took in this tick. */
+  snapshotNow: number | null;
+  box: TaskBox;
+};
+
+export type SourceMark = { checkpoint: number; offset: number; completed: boolean };
+
+export type SourceData = TaskData & {
+  kind: 'source';
+  input: number[];
+  offset: number;
+  /** The furthest position ever read: cells between offset and it will be replayed. */
+  highWater: number;
+  paused: boolean;
+  /** Offsets the checkpoints stored for this source. */
+  marks: SourceMark[];
+  /** The source jumped back in this tick. */
+  rewound: { from: number; to: number } | null;
+  cellWidth: number;
+};
+
+export type OperatorData = TaskData & {
+  kind: 'operator';
+  spec: OperatorSpec;
+  state: OperatorState;
+  inputs: InputView[];
+  alignment: AlignmentView | null;
+};
+
+export type OutputView = { key: string; value: number; replay: boolean; duplicate: boolean };
+
+export type SinkData = TaskData & {
+  kind: 'sink';
+  state: OperatorState;
+  inputs: InputView[];
+  alignment: AlignmentView | null;
+  /** The latest outputs the external system received, oldest first. */
+  output: OutputView[];
+  outputCount: number;
+  duplicates: number;
+  transactional: boolean;
+};
+
+export type PendingView = {
+  id: number;
+  kind: CheckpointKind;
+  acks: number;
+  expected: number;
+  stored: number;
+  phase: 'barriers' | 'draining' | 'snapshotting';
+};
+
+export type JobManagerData = {
+  status: JobStatus;
+  mode: Mode;
+  restarts: number;
+  /** Ticks until a RESTARTING job restores. */
+  restartIn: number | null;
+  failReason: string | null;
+  pending: PendingView[];
+  /** The latest checkpoints that ended, newest last. */
+  recent: { id: number; kind: CheckpointKind; status: CheckpointStatus }[];
+  triggeredNow: number | null;
+  completedNow: number | null;
+};
+
+export type BackendCell = {
+  task: string;
+  label: string;
+  state: OperatorState | null;
+  stored: boolean;
+};
+
+export type BackendRow = {
+  id: number;
+  kind: CheckpointKind;
+  status: CheckpointStatus;
+  cells: BackendCell[];
+};
+
+export type BackendData = {
+  rows: BackendRow[];
+  cellsPerLine: number;
+  /** The checkpoint every task restored from in this tick. */
+  restoringFrom: number | null;
+};
+
+export type MessageView = {
+  key: string;
+  type: ControlMessage['type'];
+  checkpoint: number;
+  /** Fraction of the trip done, 0 where it was sent. */
+  position: number;
+  toJobManager: boolean;
+};
+
+export type ChannelEdgeData = {
+  kind: 'channel';
+  channel: string;
+  elements: InFlightView[];
+  /** The receiver holds this input for alignment. */
+  blockedBy: number | null;
+};
+
+export type ControlEdgeData = { kind: 'control'; task: string; messages: MessageView[] };
+
+export type BackendEdgeData = {
+  kind: 'backend';
+  task: string;
+  /** Snapshot writes in progress, with the fraction of the write done. */
+  writes: { key: string; checkpoint: number; position: number }[];
+  /** This tick the task's state came back from this checkpoint. */
+  restore: number | null;
+};
+
+export type JobManagerNode = Node<JobManagerData, 'jobManager'>;
+export type SourceNode = Node<SourceData, 'source'>;
+export type OperatorNode = Node<OperatorData, 'operator'>;
+export type SinkNode = Node<SinkData, 'sink'>;
+export type BackendNode = Node<BackendData, 'backend'>;
+export type FlowNode = JobManagerNode | SourceNode | OperatorNode | SinkNode | BackendNode;
+export type TaskNode = SourceNode | OperatorNode | SinkNode;
+
+export type ChannelEdge = Edge<ChannelEdgeData, 'channel'>;
+export type ControlEdge = Edge<ControlEdgeData, 'control'>;
+export type BackendEdge = Edge<BackendEdgeData, 'backend'>;
+export type FlowEdge = ChannelEdge | ControlEdge | BackendEdge;
+
+export const JOB_MANAGER_ID = 'job-manager';
+export const BACKEND_ID = 'state-backend';
+
+export interface FlowOptions {
+  /** The events of the state's tick: what just happened, for highlights. */
+  events?: readonly SimEvent[];
+  /** Outputs a sink shows at most. */
+  outputLimit?: number;
+}
+
+export interface FlowElements {
+  nodes: FlowNode[];
+  edges: FlowEdge[];
+}
+
+/**
+ * A sink's outputs, each marked when the sink already received the same output (the same
+ * operator's result for the same source record) before: what a replay duplicates.
+ */
+export function outputViews(output: readonly SinkRecord[]): OutputView[] {
+  const seen = new Set<string>();
+  return output.map((r, k) => {
+    const key = `${r.from.split('#')[0]}|${r.origin.task}@${r.origin.index}`;
+    const duplicate = seen.has(key);
+    seen.add(key);
+    return { key: `o${k}`, value: r.value, replay: r.replay, duplicate };
+  });
+}
+
+function progress(tick: number, sentAt: number, at: number): number {
+  return Math.max(0, Math.min(1, (tick - sentAt) / Math.max(1, at - sentAt)));
+}
+
+/** What a node or the inspector draws for a record or barrier; `channel` names a barrier. */
+export function elementView(element: StreamElement, channel: string): ElementView {
+  if (element.kind === 'record') {
+    return {
+      kind: 'record',
+      key: `r${element.id}`,
+      value: element.value,
+      replay: element.replay,
+      origin: element.origin,
+    };
+  }
+  return {
+    kind: 'barrier',
+    // One barrier per checkpoint per channel, so this names it for its whole trip.
+    key: `b${element.checkpoint}@${channel}`,
+    checkpoint: element.checkpoint,
+    savepoint: element.savepoint,
+  };
+}
+
+function messageKey(m: ControlMessage): string {
+  return `${m.type}${m.checkpoint}@${m.task}`;
+}
+
+/**
+ * Maps a simulation state to React Flow nodes and edges. Pure: the same state and events give
+ * equal elements; positions come from the layout, which depends on the job graph only.
+ */
+export function toFlowElements(state: SimState, options: FlowOptions = {}): FlowElements {
+  const events = options.events ?? [];
+  const outputLimit = options.outputLimit ?? 14;
+  const topology = topologyOf(state.scenario);
+  const layout = layoutJob(state.scenario);
+  const { tick } = state;
+
+  const failedNow = new Set<string>();
+  const restored = new Map<string, number | null>();
+  const snapshotNow = new Map<string, number>();
+  const rewound = new Map<string, { from: number; to: number }>();
+  let triggeredNow: number | null = null;
+  let completedNow: number | null = null;
+  let restoringFrom: number | null = null;
+  for (const e of events) {
+    switch (e.type) {
+      case 'TaskFailed':
+        failedNow.add(e.task);
+        break;
+      case 'StateRestored':
+        restored.set(e.task, e.checkpoint);
+        if (e.checkpoint !== null) restoringFrom = e.checkpoint;
+        break;
+      case 'SnapshotTaken':
+        snapshotNow.set(e.task, e.checkpoint);
+        break;
+      case 'SourceRewound':
+        rewound.set(e.task, { from: e.from, to: e.offset });
+        break;
+      case 'CheckpointTriggered':
+        triggeredNow = e.checkpoint;
+        break;
+      case 'CheckpointCompleted':
+        completedNow = e.checkpoint;
+        break;
+      default:
+        break;
+    }
+  }
+
+  const nodes: FlowNode[] = [];
+  const edges: FlowEdge[] = [];
+
+  const inputsOf = (index: number): InputView[] =>
+    topology.tasks[index].inputs.map((channel, k) => {
+      const info = topology.channels[channel];
+      const input = state.tasks[index].inputs[k];
+      return {
+        channel: info.id,
+        from: topology.tasks[info.from].id,
+        fromLabel: taskLabel(topology.tasks[info.from].id, state.scenario),
+        blockedBy: input.blockedBy,
+        buffer: input.buffer.map((el) => elementView(el, info.id)),
+        inFlight: state.channels[channel].queue.length,
+      };
+    });
+
+  const alignmentOf = (index: number): AlignmentView | null => {
+    const a = state.tasks[index].alignment;
+    if (!a) return null;
+    return {
+      checkpoint: a.checkpoint,
+      arrived: a.arrived.filter(Boolean).length,
+      total: a.arrived.length,
+    };
+  };
+
+  for (const info of topology.tasks) {
+    const task = state.tasks[info.index];
+    const box = layout.tasks.get(info.id)!;
+    const base: TaskData = {
+      task: info.id,
+      label: taskLabel(info.id, state.scenario),
+      operator: info.operator.id,
+      name: info.operator.name ?? info.operator.id,
+      subtask: info.subtask,
+      parallelism: info.operator.parallelism,
+      hasOutput: info.outputs.length > 0,
+      status: task.status,
+      failedNow: failedNow.has(info.id),
+      restored: restored.has(info.id) ? { checkpoint: restored.get(info.id)! } : null,
+      snapshotNow: snapshotNow.get(info.id) ?? null,
+      box,
+    };
+    const common = {
+      id: info.id,
+      position: { x: box.x, y: box.y },
+      width: box.width,
+      height: box.height,
+      connectable: false,
+      deletable: false,
+    };
+    if (info.operator.kind === 'source') {
+      const input = sourceInput(info);
+      const marks: SourceMark[] = [];
+      for (const c of state.checkpoints) {
+        const snapshot = c.snapshots[info.id];
+        if (c.status === 'FAILED' || !snapshot || snapshot.kind !== 'source') continue;
+        marks.push({
+          checkpoint: c.id,
+          offset: snapshot.offset,
+          completed: c.status === 'COMPLETED',
+        });
+      }
+      nodes.push({
+        ...common,
+        type: 'source',
+        data: {
+          ...base,
+          kind: 'source',
+          input,
+          offset: task.state.kind === 'source' ? task.state.offset : 0,
+          highWater: task.highWater,
+          paused: task.paused,
+          marks,
+          rewound: rewound.get(info.id) ?? null,
+          cellWidth: tapeCellWidth(input),
+        },
+      });
+    } else if (info.operator.kind === 'sink') {
+      const output = outputViews(task.output);
+      const duplicates = output.filter((o) => o.duplicate).length;
+      nodes.push({
+        ...common,
+        type: 'sink',
+        data: {
+          ...base,
+          kind: 'sink',
+          state: task.state,
+          inputs: inputsOf(info.index),
+          alignment: alignmentOf(info.index),
+          output: output.slice(-outputLimit),
+          outputCount: output.length,
+          duplicates,
+          transactional: info.operator.transactional === true,
+        },
+      });
+    } else {
+      nodes.push({
+        ...common,
+        type: 'operator',
+        data: {
+          ...base,
+          kind: 'operator',
+          spec: info.operator,
+          state: task.state,
+          inputs: inputsOf(info.index),
+          alignment: alignmentOf(info.index),
+        },
+      });
+    }
+  }
+
+  const pending: PendingView[] = state.checkpoints
+    .filter((c) => c.status === 'IN_PROGRESS')
+    .map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      acks: Object.keys(c.acks).length,
+      expected: topology.tasks.length,
+      stored: Object.keys(c.stored).length,
+      phase: c.phase,
+    }));
+  const ended = state.checkpoints.filter((c) => c.status !== 'IN_PROGRESS');
+  nodes.push({
+    id: JOB_MANAGER_ID,
+    type: 'jobManager',
+    position: { x: layout.jobManager.x, y: layout.jobManager.y },
+    width: layout.jobManager.width,
+    height: layout.jobManager.height,
+    connectable: false,
+    deletable: false,
+    data: {
+      status: state.job.status,
+      mode: state.scenario.checkpoint.mode,
+      restarts: state.job.restarts,
+      restartIn:
+        state.job.status === 'RESTARTING' && state.job.restartAt !== null
+          ? Math.max(0, state.job.restartAt - tick)
+          : null,
+      failReason: state.job.failReason,
+      pending,
+      recent: ended.slice(-4).map((c) => ({ id: c.id, kind: c.kind, status: c.status })),
+      triggeredNow,
+      completedNow,
+    },
+  });
+
+  const rows: BackendRow[] = state.checkpoints
+    .filter((c) => Object.keys(c.snapshots).length > 0)
+    .slice(-layout.backendCheckpoints)
+    .map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      status: c.status,
+      cells: topology.tasks.map((t) => ({
+        task: t.id,
+        label: taskLabel(t.id, state.scenario),
+        state: c.snapshots[t.id] ?? null,
+        stored: c.stored[t.id] !== undefined,
+      })),
+    }));
+  nodes.push({
+    id: BACKEND_ID,
+    type: 'backend',
+    position: { x: layout.backend.x, y: layout.backend.y },
+    width: layout.backend.width,
+    height: layout.backend.height,
+    connectable: false,
+    deletable: false,
+    selectable: false,
+    data: { rows, cellsPerLine: layout.backendCellsPerLine, restoringFrom },
+  });
+
+  // Each channel leaves its sender from a handle of its own, in the order of the outputs.
+  const outputHandle = new Map<number, number>();
+  for (const task of topology.tasks) {
+    let k = 0;
+    for (const output of task.outputs) {
+      for (const channel of output.channels)
+        if (channel !== undefined) outputHandle.set(channel, k++);
+    }
+  }
+
+  // Data channels: every element in flight, placed by the fraction of its latency it travelled.
+  for (const info of topology.channels) {
+    const queue = state.channels[info.index].queue;
+    const receiver = state.tasks[info.to];
+    edges.push({
+      id: `ch:${info.id}`,
+      type: 'channel',
+      source: topology.tasks[info.from].id,
+      sourceHandle: `out-${outputHandle.get(info.index) ?? 0}`,
+      target: topology.tasks[info.to].id,
+      targetHandle: `in-${info.input}`,
+      selectable: false,
+      focusable: false,
+      deletable: false,
+      data: {
+        kind: 'channel',
+        channel: info.id,
+        elements: queue.map((f) => ({
+          ...elementView(f.element, info.id),
+          position: progress(tick, f.sentAt, f.at),
+          sentAt: f.sentAt,
+          at: f.at,
+        })),
+        blockedBy: receiver.inputs[info.input].blockedBy,
+      },
+    });
+  }
+
+  // Control messages travel on a dashed edge between the job manager and their task. A
+  // source's edge is always drawn (triggers start there); others only while something travels.
+  const messagesOf = new Map<number, MessageView[]>();
+  for (const m of state.messages) {
+    const list = messagesOf.get(m.task) ?? [];
+    list.push({
+      key: messageKey(m),
+      type: m.type,
+      checkpoint: m.checkpoint,
+      position: progress(tick, m.sentAt, m.at),
+      toJobManager: m.type === 'ack' || m.type === 'decline',
+    });
+    messagesOf.set(m.task, list);
+  }
+  for (const info of topology.tasks) {
+    const messages = messagesOf.get(info.index) ?? [];
+    if (info.operator.kind !== 'source' && messages.length === 0) continue;
+    edges.push({
+      id: `ctl:${info.id}`,
+      type: 'control',
+      source: JOB_MANAGER_ID,
+      sourceHandle: 'ctl',
+      target: info.id,
+      targetHandle: 'ctl',
+      selectable: false,
+      focusable: false,
+      deletable: false,
+      data: { kind: 'control', task: info.id, messages },
+    });
+  }
+
+  // Snapshot writes travel to the backend; restored state travels back in the restore tick.
+  for (const info of topology.tasks) {
+    const writes = state.writes
+      .filter((w) => w.task === info.index)
+      .map((w) => ({
+        key: `w${w.checkpoint}@${info.id}`,
+        checkpoint: w.checkpoint,
+        position: progress(tick, w.startTick, w.doneAt),
+      }));
+    const restore = restored.get(info.id) ?? null;
+    if (writes.length === 0 && restore === null) continue;
+    edges.push({
+      id: `be:${info.id}`,
+      type: 'backend',
+      source: info.id,
+      sourceHandle: 'store',
+      target: BACKEND_ID,
+      targetHandle: 'store',
+      selectable: false,
+      focusable: false,
+      deletable: false,
+      data: { kind: 'backend', task: info.id, writes, restore },
+    });
+  }
+
+  return { nodes, edges };
+}
