@@ -1,5 +1,7 @@
 import type { Mode } from '../../engine';
+import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { PRESETS, presetById } from '../../scenarios/presets';
+import { openLesson } from '../lessons/LessonPanel';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { ShareMenu } from './ShareMenu';
@@ -61,28 +63,43 @@ function ModeSwitch() {
 function ScenarioPicker() {
   const t = useT();
   const presetId = useStore((s) => s.presetId);
+  const lesson = useStore((s) => s.lesson);
   const loadScenario = useStore((s) => s.loadScenario);
   const setLesson = useStore((s) => s.setLesson);
+  const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
   return (
     <label className="picker">
-      <span className="visually-hidden">{t({ en: 'Scenario', zh: '场景' })}</span>
+      <span className="visually-hidden">{t({ en: 'Lesson or scenario', zh: '课程或场景' })}</span>
       <select
-        value={presetId ?? ''}
+        value={value}
         onChange={(e) => {
-          const preset = presetById(e.target.value);
+          const [kind, id] = e.target.value.split(':');
+          const chosen = kind === 'lesson' ? lessonById(id) : undefined;
+          if (chosen) {
+            openLesson(chosen);
+            return;
+          }
+          const preset = presetById(id);
           if (!preset) return;
           setLesson(null);
           loadScenario(preset, preset.id);
         }}
       >
-        {presetId === null && (
-          <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>
-        )}
-        {PRESETS.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.title}
-          </option>
-        ))}
+        {value === '' && <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>}
+        <optgroup label={t({ en: 'Lessons', zh: '课程' })}>
+          {LESSONS.map((l) => (
+            <option key={l.id} value={`lesson:${l.id}`}>
+              {l.order}. {t(l.title)}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t({ en: 'Scenarios (free play)', zh: '场景（自由探索）' })}>
+          {PRESETS.map((p) => (
+            <option key={p.id} value={`preset:${p.id}`}>
+              {p.title}
+            </option>
+          ))}
+        </optgroup>
       </select>
     </label>
   );
