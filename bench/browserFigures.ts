@@ -1,0 +1,325 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, preview, type PreviewServer } from 'vite';
+import { encodeShareState, type SharedScenario } from '../src/scenarios/shareLink';
+import { stressScenario } from './scenarios';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const VIEWPORT = { width: 1440, height: 900 };
+const LOAD_RUNS = 5;
+const FRAME_RUNS = 3;
+const FRAME_WINDOW_MS = 4000;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface BundleSize {
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+/** A figure that could not be taken, and why. */
+export interface Unmeasured {
+  reason: string;
+}
+
+export interface FrameRuns {
+  fps: number[];
+  /** Ticks the app advanced during each window (null for the reference page). */
+  ticks: (number | null)[];
+}
+
+export interface BrowserResult {
+  chromium: string;
+  appBundle: BundleSize;
+  referenceBundle: BundleSize;
+  appInteractiveMs: number[];
+  referenceInteractiveMs: number[];
+  presetFrames: FrameRuns | Unmeasured;
+  stressFrames: FrameRuns | Unmeasured;
+  reference100: FrameRuns;
+  reference400: FrameRuns;
+}
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/**
+ * The JavaScript a first visit downloads before anything else: the scripts and module preloads
+ * index.html names, and everything they import statically (per Vite's manifest). Lazy chunks
+ * behind a dynamic import are not part of it. Each file gzipped on its own, as it travels.
+ */
+function eagerJavaScript(dir: string): BundleSize {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const named = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1].replace(/^.*?assets\//, 'assets/'));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const key = byFile.get(file);
+    for (const imported of (key && manifest[key].imports) || []) visit(manifest[imported].file);
+  };
+  named.forEach(visit);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(dir, file));
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes).length;
+  }
+  return { files: [...files], rawBytes, gzipBytes };
+}
+
+/** Builds the app and, under /reference/, the frame-rate reference page, into `outDir`. */
+async function buildBoth(outDir: string): Promise<void> {
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  await build({
+    configFile: false,
+    root: join(ROOT, 'bench/reference'),
+    base: '/reference/',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: join(outDir, 'reference'), emptyOutDir: true, manifest: true },
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * The selector of the first frame a user can act on: the app's controls, the reference graph's
+ * edges. The probe records the timestamp of the first animation frame that finds it, measured
+ * from the start of navigation. In-page code is passed as source text: a function would be sent
+ * as tsx compiled it, with helpers the page does not have.
+ */
+async function installInteractiveProbe(page: Page, selector: string): Promise<void> {
+  await page.addInitScript(`(() => {
+    const probe = (window.__bench = { interactive: null });
+    const check = (t) => {
+      if (document.querySelector(${JSON.stringify(selector)})) probe.interactive = t;
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })()`);
+}
+
+async function timeToInteractive(browser: Browser, url: string, selector: string) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await installInteractiveProbe(page, selector);
+    await page.goto(url);
+    const handle = await page.waitForFunction(
+      'window.__bench && window.__bench.interactive',
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Frames per second the page paints during `ms`, counted with requestAnimationFrame. */
+function framesPerSecond(page: Page, ms: number): Promise<number> {
+  return page.evaluate(`new Promise((done) => {
+    let start = null;
+    let frames = 0;
+    const tick = (t) => {
+      if (start === null) start = t;
+      else frames += 1;
+      if (t - start >= ${ms}) done((frames * 1000) / (t - start));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+async function referenceFrames(browser: Browser, base: string, count: number) {
+  const runs: FrameRuns = { fps: [], ticks: [] };
+  for (let run = 0; run < FRAME_RUNS; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/reference/?n=${count}`);
+      await page.waitForFunction(
+        `document.querySelectorAll('.react-flow__edge circle').length >= ${count}`,
+      );
+      await page.waitForTimeout(500);
+      runs.fps.push(await framesPerSecond(page, FRAME_WINDOW_MS));
+      runs.ticks.push(null);
+    } finally {
+      await context.close();
+    }
+  }
+  return runs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the app. Everything the bench assumes about the app's UI is in this section: the
+// tick read-out, the play button's state, the keyboard (space plays, + speeds up) and the share
+// link in the URL hash that opens a scenario.
+
+const TICK = '[data-testid="tick"] b';
+const PLAY = 'button[data-state]';
+
+/** The address of the app opened on a scenario at tick 0, through a share link. */
+function shareLink(base: string, scenario: SharedScenario): string {
+  return `${base}/${encodeShareState({ v: 1, scenario, tick: 0, language: 'en' })}`;
+}
+
+async function readTick(page: Page): Promise<number | null> {
+  const text = await page
+    .locator(TICK)
+    .first()
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
+  return text === null ? null : Number(text);
+}
+
+/**
+ * Plays the loaded scenario at top speed for the frame window, starting it over whenever it
+ * reaches its end, and counts frames meanwhile. Returns null when the app never advanced.
+ */
+async function playAndCount(page: Page): Promise<{ fps: number; ticks: number } | null> {
+  await page.evaluate('document.activeElement && document.activeElement.blur()');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+  let last = (await readTick(page)) ?? 0;
+  let ticks = 0;
+  await page.keyboard.press(' ');
+  const counting = framesPerSecond(page, FRAME_WINDOW_MS);
+  let done = false;
+  void counting.finally(() => (done = true));
+  while (!done) {
+    await page.waitForTimeout(100);
+    const now = await readTick(page);
+    if (now === null) continue;
+    ticks += now >= last ? now - last : now;
+    last = now;
+    const state = await page.locator(PLAY).first().getAttribute('data-state', { timeout: 1000 });
+    if (state === 'ended') await page.keyboard.press(' ');
+  }
+  const fps = await counting;
+  await page.keyboard.press(' ');
+  return ticks > 0 ? { fps, ticks } : null;
+}
+
+async function appFrames(browser: Browser, url: string): Promise<FrameRuns | Unmeasured> {
+  const runs: FrameRuns = { fps: [], ticks: [] };
+  for (let run = 0; run < FRAME_RUNS; run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector(TICK, { timeout: 30_000 });
+      await page.waitForTimeout(500);
+      const result = await playAndCount(page);
+      if (!result) return { reason: 'pressing space did not advance the tick read-out' };
+      runs.fps.push(result.fps);
+      runs.ticks.push(result.ticks);
+    } catch (e) {
+      return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
+    } finally {
+      await context.close();
+    }
+  }
+  return runs;
+}
+
+/**
+ * The browser figures: builds the app and the reference page, serves both with `vite preview`
+ * on a free port, and measures them in headless Chromium. Stops the server and the browser
+ * whatever happens.
+ */
+export async function browserFigures(log: (line: string) => void): Promise<BrowserResult> {
+  const outDir = mkdtempSync(join(tmpdir(), 'checkpoint-lab-bench-'));
+  let server: PreviewServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    log('building the app and the reference page');
+    await buildBoth(join(outDir, 'dist'));
+    const appBundle = eagerJavaScript(join(outDir, 'dist'));
+    const referenceBundle = eagerJavaScript(join(outDir, 'dist/reference'));
+
+    const port = await freePort();
+    server = await preview({
+      root: ROOT,
+      logLevel: 'warn',
+      build: { outDir: join(outDir, 'dist') },
+      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+
+    log('time to the first interactive frame');
+    const appInteractiveMs: number[] = [];
+    const referenceInteractiveMs: number[] = [];
+    for (let run = 0; run < LOAD_RUNS; run++) {
+      appInteractiveMs.push(await timeToInteractive(browser, `${base}/`, '#root button'));
+      referenceInteractiveMs.push(
+        await timeToInteractive(browser, `${base}/reference/?n=100`, '.react-flow__edge circle'),
+      );
+    }
+
+    log('frame rate: reference page, 100 and 400 moving elements');
+    const reference100 = await referenceFrames(browser, base, 100);
+    const reference400 = await referenceFrames(browser, base, 400);
+
+    log('frame rate: barrier-alignment at top speed');
+    const presetFrames = await appFrames(browser, shareLink(base, { preset: 'barrier-alignment' }));
+
+    log('frame rate: stress scenario, 400 elements in flight');
+    const stressFrames = await appFrames(browser, shareLink(base, { custom: stressScenario() }));
+
+    return {
+      chromium: browser.version(),
+      appBundle,
+      referenceBundle,
+      appInteractiveMs,
+      referenceInteractiveMs,
+      presetFrames,
+      stressFrames,
+      reference100,
+      reference400,
+    };
+  } finally {
+    await browser?.close();
+    await server?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,134 @@
+import { recordTimeline, stateAt } from '../src/app/timeline';
+import { createInitialState, isTerminal, step, type Scenario, type SimState } from '../src/engine';
+import { referenceLoop } from './referenceLoop';
+import { largeScenario } from './scenarios';
+import { seededRandom } from './stats';
+
+/** Wall-clock and CPU milliseconds (user + system, every thread of the process) of one part. */
+interface Timed {
+  ms: number;
+  cpuMs: number;
+}
+
+export interface ThroughputRun {
+  engine: Timed & { elementSteps: number; ticks: number; events: number };
+  reference: Timed & { elementSteps: number; ticks: number };
+}
+
+function timed<T>(work: () => T): { result: T } & Timed {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const result = work();
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { result, ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** Runs a scenario to its end through `step`, as the app's recorder does, keeping the events. */
+function runToEnd(scenario: Scenario): { state: SimState; events: number } {
+  let state = createInitialState(scenario);
+  let events = 0;
+  while (!isTerminal(state)) {
+    const result = step(state);
+    state = result.state;
+    events += result.events.length;
+  }
+  return { state, events };
+}
+
+/**
+ * One round of the throughput figure: the large scenario to its end, then the bare reference
+ * loop moving the same number of element-steps through as many stages over as many ticks.
+ */
+export function throughputRound(): ThroughputRun {
+  const scenario = largeScenario();
+  const engine = timed(() => runToEnd(scenario));
+  const { state, events } = engine.result;
+  const stages = scenario.operators.length;
+  // A record crossing the chain costs one push and one take per hop: 2 * (stages - 1) steps.
+  const records = Math.ceil(state.elementSteps / (2 * (stages - 1)));
+  const reference = timed(() => referenceLoop(stages, records, records / state.tick));
+  if (reference.result.sum <= 0) throw new Error('the reference loop summed nothing');
+  return {
+    engine: {
+      ms: engine.ms,
+      cpuMs: engine.cpuMs,
+      elementSteps: state.elementSteps,
+      ticks: state.tick,
+      events,
+    },
+    reference: {
+      ms: reference.ms,
+      cpuMs: reference.cpuMs,
+      elementSteps: reference.result.elementSteps,
+      ticks: reference.result.ticks,
+    },
+  };
+}
+
+export interface SeekResult {
+  ticks: number;
+  recordMs: number;
+  heapBeforeMb: number;
+  heapAfterMb: number;
+  seekMs: number[];
+  replayMs: number[];
+}
+
+export const RECORDED_TICKS = 10_000;
+const SEEK_SAMPLES = 61;
+const REPLAY_SAMPLES = 5;
+
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  gc();
+  gc();
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+
+/**
+ * The seek and memory figures: records the first 10,000 ticks of the large scenario with the
+ * app's recorder, measures the JS heap after a full collection, then lands on random ticks with
+ * `stateAt` and, for a few of the same ticks, by replaying from tick 0.
+ */
+export function seekAndMemory(): SeekResult {
+  const scenario = largeScenario();
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const timeline = recordTimeline(scenario, RECORDED_TICKS);
+  const recordMs = performance.now() - t0;
+  collectGarbage();
+  const heapAfter = process.memoryUsage().heapUsed;
+
+  const random = seededRandom(8);
+  const ticks = Array.from({ length: SEEK_SAMPLES }, () => Math.floor(random() * timeline.end));
+  for (const tick of ticks.slice(0, 5)) stateAt(timeline, tick);
+  const seekMs = ticks.map((tick) => {
+    const t = performance.now();
+    const state = stateAt(timeline, tick);
+    const ms = performance.now() - t;
+    if (state.tick !== tick) throw new Error(`stateAt(${tick}) landed on ${state.tick}`);
+    return ms;
+  });
+  const replayMs = ticks.slice(0, REPLAY_SAMPLES).map((tick) => {
+    const t = performance.now();
+    let state = createInitialState(scenario);
+    while (state.tick < tick) state = step(state).state;
+    const ms = performance.now() - t;
+    if (state.elementSteps !== stateAt(timeline, tick).elementSteps) {
+      throw new Error(`replaying to ${tick} and seeking to it disagree`);
+    }
+    return ms;
+  });
+  return {
+    ticks: timeline.end,
+    recordMs,
+    heapBeforeMb: mb(heapBefore),
+    heapAfterMb: mb(heapAfter),
+    seekMs,
+    replayMs,
+  };
+}
