@@ -74,7 +74,7 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     presetId: DEFAULT_PRESET_ID,
     timeline: initial,
     cursor: 0,
-    current: initial.keyframes[0],
+    current: stateAt(initial, 0),
     undoStack: [],
     loadScenario: (scenario, presetId, cursor = 0) => {
       const timeline = recordTimeline(scenario);
