@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = 4173;
+// Its own build folder (ignored like node_modules), so a `vite build` elsewhere never swaps the
+// files under a running suite.
+const outDir = 'node_modules/.cache/e2e-dist';
 
 export default defineConfig({
   testDir: 'tests',
@@ -37,7 +40,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${port}`,
+    command: `npx vite build --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort --bypass-lock`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -1,0 +1,118 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Scenario } from '../../src/engine';
+import { presetById } from '../../src/scenarios/presets';
+import type { ShareState } from '../../src/scenarios/shareLink';
+import lz from 'lz-string';
+
+export { expect };
+
+/**
+ * Every browser test fails when any page it opened logged an error or a warning, or threw:
+ * a classroom sees the console as little as the test does, so nothing may go wrong there
+ * silently.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (m) => {
+          if (m.type() === 'error' || m.type() === 'warning') {
+            problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);
+          }
+        });
+        page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(problems);
+      expect(problems, 'console errors and warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** A preset by id; a spec that names a preset that is gone fails here, loudly. */
+export function preset(id: string): Scenario {
+  const found = presetById(id);
+  if (!found) throw new Error(`no preset "${id}"`);
+  return found;
+}
+
+export type LinkState = Omit<ShareState, 'v' | 'language'> & { language?: ShareState['language'] };
+
+/**
+ * The address of a share link in the documented format: `#v1=` and the state as lz-string's
+ * URI-safe compression of its JSON. Built here rather than with the app's encoder, so the app's
+ * reader is tested against the format, not against itself. (lz-string is CommonJS: Node's ESM
+ * loader offers only its default export.)
+ */
+export function linkTo(state: LinkState, options: { embed?: boolean } = {}): string {
+  const json = JSON.stringify({ v: 1, language: 'en', ...state });
+  return `/${options.embed ? '?embed' : ''}#v1=${lz.compressToEncodedURIComponent(json)}`;
+}
+
+/**
+ * Waits until the job graph stands still: every node measured and shown, fonts loaded, and the
+ * viewport and node positions unchanged for several animation frames in a row (React Flow fits
+ * the view after measuring the nodes, and again when the stage is resized).
+ */
+export async function waitForStableGraph(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __graphKey?: string; __graphStill?: number };
+      const viewport = document.querySelector('.react-flow__viewport');
+      const nodes = [...document.querySelectorAll<HTMLElement>('.react-flow__node')];
+      if (!viewport || nodes.length === 0 || document.fonts.status !== 'loaded') return false;
+      if (nodes.some((n) => getComputedStyle(n).visibility !== 'visible')) return false;
+      const key = [viewport, ...nodes].map((n) => n.getAttribute('style')).join('|');
+      w.__graphStill = w.__graphKey === key ? (w.__graphStill ?? 0) + 1 : 0;
+      w.__graphKey = key;
+      return w.__graphStill >= 5;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+/** Opens the app at a share link (or at the plain address) and waits until it has settled. */
+export async function open(page: Page, url = '/'): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('tick')).toBeVisible();
+  await waitForStableGraph(page);
+}
+
+/** The tick the footer shows. */
+export async function shownTick(page: Page): Promise<number> {
+  const text = await page.getByTestId('tick').locator('b').textContent();
+  return Number(text);
+}
+
+/** Expects the footer to show this tick. */
+export async function expectTick(page: Page, tick: number): Promise<void> {
+  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(tick));
+}
+
+/** A task's node on the graph (React Flow names each node by its id). */
+export function node(page: Page, id: string) {
+  return page.getByTestId(`rf__node-${id}`);
+}
+
+/** The value a sum operator's node shows as its state. */
+export function sumOf(page: Page, task: string) {
+  return node(page, task).locator('.g-value');
+}
+
+/** Lets the page run this many animation frames: playback runs on them, so a paused run must
+ * not move across them. */
+export async function frames(page: Page, count: number): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
