@@ -1,14 +1,4 @@
-import {
-  expect,
-  expectTick,
-  frames,
-  linkTo,
-  node,
-  open,
-  shownTick,
-  sumOf,
-  test,
-} from './fixtures';
+import { expect, expectTick, frames, linkTo, node, open, shownTick, sumOf, test } from './fixtures';
 
 // The seed's job: one source reads 1..9, sum_even and sum_odd add the even and the odd ones.
 // Checkpoint 1 holds offset 5 with the sums 2 + 4 = 6 and 1 + 3 + 5 = 9; after the failure and
