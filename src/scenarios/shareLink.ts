@@ -149,7 +149,11 @@ function resolvePreset(id: unknown, raw: unknown): Resolved {
       error: `This link asks for an unknown preset "${id.slice(0, 40)}", so it was not opened.`,
     };
   }
-  if (raw === undefined) return { ok: true, scenario: preset };
+  if (raw === undefined) {
+    // The preset object itself, once validated, so the app can tell it is still that preset.
+    const parsed = parseScenario(preset);
+    return parsed.ok ? { ok: true, scenario: preset } : invalidScenario(parsed.errors);
+  }
   if (!isPlainObject(raw)) return damaged('its changes to the preset are not a list of fields');
   if (raw.checkpoint !== undefined && !isPlainObject(raw.checkpoint)) {
     return damaged('overrides.checkpoint is not a set of checkpoint options');
@@ -381,14 +385,13 @@ function readState(data: Record<string, unknown>): ShareDecode {
 export function decodeShareState(hash: string): ShareDecode {
   try {
     if (typeof hash !== 'string') return damaged('it is not text');
-    let text = hash.includes('#') ? hash.slice(hash.indexOf('#') + 1) : hash;
-    text = text.trim();
-    if (text.length > SHARE_LIMITS.compressed + 16) {
-      return {
-        ok: false,
-        error: `This link is too large: it holds more than ${SHARE_LIMITS.compressed / 1024} KB of data, so it was not opened.`,
-      };
-    }
+    const tooLarge: ShareDecode = {
+      ok: false,
+      error: `This link is too large: it holds more than ${SHARE_LIMITS.compressed / 1024} KB of data, so it was not opened.`,
+    };
+    // Percent-escapes take three characters for one, so nothing longer can fit once unescaped.
+    if (hash.length > 3 * SHARE_LIMITS.compressed) return tooLarge;
+    const text = (hash.includes('#') ? hash.slice(hash.indexOf('#') + 1) : hash).trim();
     const prefix = PREFIX.exec(text);
     if (!prefix) return damaged('it does not start with a format version such as "v1="');
     const version = Number(prefix[1]);
@@ -410,6 +413,7 @@ export function decodeShareState(hash: string): ShareDecode {
     }
     // Some mail and chat programs turn '+' into a space; lz-string itself undoes the same.
     payload = payload.replace(/ /g, '+');
+    if (payload.length > SHARE_LIMITS.compressed) return tooLarge;
     if (payload.length === 0) return damaged('it holds no data after "v1="');
     if ([...payload].some((c) => !SIX_BITS.has(c))) {
       return damaged('it contains characters a Checkpoint Lab link never holds');

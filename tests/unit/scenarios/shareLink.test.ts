@@ -50,6 +50,8 @@ describe('share links round-trip', () => {
       const { state, scenario, warnings } = opened(hash);
       expect(state.scenario).toEqual({ preset: id });
       expect(scenario).toEqual(normalised(preset));
+      // The preset itself, so the app still knows it by name.
+      expect(scenario).toBe(preset);
       expect(state.tick).toBe(7);
       expect(warnings).toEqual([]);
       // The whole scenario would make a longer link than its name.
