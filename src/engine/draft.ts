@@ -5,6 +5,7 @@ import type {
   CheckpointRecord,
   ControlMessage,
   CoordinatorState,
+  InputState,
   JobState,
   Scenario,
   SimState,
@@ -13,9 +14,16 @@ import type {
 import { topologyOf, type Topology } from './topology';
 
 function copyTask(t: TaskState): TaskState {
+  // Nearly every task is written in nearly every tick, so this runs about once per task per
+  // tick: plain loops, and a fresh literal for the (usual) empty alignment buffer.
+  const inputs = new Array<InputState>(t.inputs.length);
+  for (let i = 0; i < inputs.length; i++) {
+    const { blockedBy, buffer } = t.inputs[i];
+    inputs[i] = { blockedBy, buffer: buffer.length === 0 ? [] : buffer.slice() };
+  }
   return {
     ...t,
-    inputs: t.inputs.map((i) => ({ blockedBy: i.blockedBy, buffer: i.buffer.slice() })),
+    inputs,
     alignment: t.alignment && { ...t.alignment, arrived: t.alignment.arrived.slice() },
     rebalance: t.rebalance.slice(),
   };
@@ -43,8 +51,9 @@ export class TickDraft {
   readonly tick: number;
   readonly events: SimEvent[] = [];
   private readonly s: SimState;
-  private readonly copiedTasks = new Set<number>();
-  private readonly copiedChannels = new Set<number>();
+  /** Index to true once this tick's copy exists (arrays: these are dense small integers). */
+  private readonly copiedTasks: boolean[] = [];
+  private readonly copiedChannels: boolean[] = [];
   private readonly copiedCheckpoints = new Set<number>();
   private tasksArrayCopied = false;
   private channelsArrayCopied = false;
@@ -67,31 +76,35 @@ export class TickDraft {
   }
 
   task(index: number): TaskState {
-    if (!this.copiedTasks.has(index)) {
+    if (this.copiedTasks[index] !== true) {
       if (!this.tasksArrayCopied) {
         this.s.tasks = this.s.tasks.slice();
         this.tasksArrayCopied = true;
       }
       this.s.tasks[index] = copyTask(this.s.tasks[index]);
-      this.copiedTasks.add(index);
+      this.copiedTasks[index] = true;
     }
     return this.s.tasks[index];
   }
 
   channel(index: number): ChannelState {
-    if (!this.copiedChannels.has(index)) {
+    if (this.copiedChannels[index] !== true) {
       if (!this.channelsArrayCopied) {
         this.s.channels = this.s.channels.slice();
         this.channelsArrayCopied = true;
       }
       this.s.channels[index] = { queue: this.s.channels[index].queue.slice() };
-      this.copiedChannels.add(index);
+      this.copiedChannels[index] = true;
     }
     return this.s.channels[index];
   }
 
   checkpoint(id: number): CheckpointRecord | undefined {
-    const at = this.s.checkpoints.findIndex((c) => c.id === id);
+    // Checkpoints are appended in id order and the ones still written are the recent ones:
+    // searching from the end finds them at once in a run with hundreds of checkpoints.
+    const list = this.s.checkpoints;
+    let at = list.length - 1;
+    while (at >= 0 && list[at].id !== id) at--;
     if (at < 0) return undefined;
     if (!this.copiedCheckpoints.has(id)) {
       if (!this.checkpointsArrayCopied) {
@@ -162,8 +175,8 @@ export class TickDraft {
     this.s.channels = channels;
     this.tasksArrayCopied = true;
     this.channelsArrayCopied = true;
-    tasks.forEach((_, i) => this.copiedTasks.add(i));
-    channels.forEach((_, i) => this.copiedChannels.add(i));
+    tasks.forEach((_, i) => (this.copiedTasks[i] = true));
+    channels.forEach((_, i) => (this.copiedChannels[i] = true));
   }
 
   ticks(ms: number): number {
