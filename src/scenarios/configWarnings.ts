@@ -41,13 +41,6 @@ export function configWarnings(
       zh: `最小间隔（${minPauseMs} ms）不小于检查点间隔（${intervalMs} ms）：检查点的启动间隔变成"检查点耗时 + 最小间隔"，设置的间隔不再起作用。`,
     });
   }
-  if (intervalMs === null) {
-    warnings.push({
-      field: 'intervalMs',
-      en: 'Periodic checkpoints are off: after a failure the job has nothing to restore and starts over from the beginning.',
-      zh: '周期性检查点已关闭：发生故障后没有可恢复的检查点，作业只能从头开始。',
-    });
-  }
   if (config.preferCheckpointForRecovery) {
     warnings.push({
       field: 'preferCheckpointForRecovery',

@@ -1,4 +1,259 @@
-/** Placeholder until the real component lands. */
+import { memo, useMemo, useState } from 'react';
+import type { CheckpointStatus, OperatorState, Scenario } from '../../engine';
+import { useLanguage, useT, type LocalText } from '../i18n';
+import { describeReason, taskName } from '../narration';
+import { useStore, type Language } from '../store';
+import { checkpointRows, type CheckpointRow } from './checkpointRows';
+import { formatBytes, formatMs } from './format';
+import { checkpointColor } from './palette';
+import './panels.css';
+
+const TEXT = {
+  title: { en: 'Checkpoint history', zh: '检查点历史' },
+  none: {
+    en: 'No checkpoint yet. The JobManager triggers one when the interval is due or a lesson asks for it.',
+    zh: '还没有检查点。到了检查点间隔，或课程安排时，JobManager 会触发一个。',
+  },
+  triggered: { en: 'Triggered', zh: '已触发' },
+  inProgress: { en: 'In progress', zh: '进行中' },
+  completed: { en: 'Completed', zh: '已完成' },
+  failed: { en: 'Failed', zh: '失败' },
+  latest: { en: 'Latest', zh: '最近完成' },
+  trigger: { en: 'Trigger time', zh: '触发时间' },
+  duration: { en: 'End to end', zh: '端到端耗时' },
+  alignment: { en: 'Alignment', zh: '对齐耗时' },
+  size: { en: 'State size', zh: '状态大小' },
+  acks: { en: 'acknowledged', zh: '已确认' },
+  task: { en: 'Subtask', zh: '子任务' },
+  snapshot: { en: 'Snapshot', zh: '快照' },
+  stored: { en: 'Stored', zh: '已存储' },
+  ack: { en: 'Ack', zh: '确认' },
+  aligned: { en: 'Aligned', zh: '对齐' },
+  seekTrigger: { en: 'Go to the tick it was triggered', zh: '跳到触发它的 tick' },
+  seekEnd: { en: 'Go to the tick it ended', zh: '跳到它结束的 tick' },
+  seekTick: { en: 'Go to tick', zh: '跳到 tick' },
+  details: { en: 'Show each subtask', zh: '显示每个子任务' },
+  checkpoint: { en: 'checkpoint', zh: '检查点' },
+  savepoint: { en: 'savepoint', zh: '保存点' },
+} satisfies Record<string, LocalText>;
+
+const STATUS: Record<CheckpointStatus, { icon: string; text: LocalText }> = {
+  IN_PROGRESS: { icon: '◔', text: TEXT.inProgress },
+  COMPLETED: { icon: '✓', text: TEXT.completed },
+  FAILED: { icon: '✗', text: TEXT.failed },
+};
+
+function stateText(state: OperatorState | null, language: Language): string {
+  if (!state) return '–';
+  switch (state.kind) {
+    case 'source':
+      return language === 'zh' ? `偏移量 ${state.offset}` : `offset ${state.offset}`;
+    case 'sum':
+      return state.byKey
+        ? Object.entries(state.byKey)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ') || 'sum 0'
+        : `sum ${state.sum}`;
+    case 'stateless':
+      return '–';
+    case 'sink': {
+      const pending = state.precommitted.reduce((n, t) => n + t.records.length, 0);
+      const n = state.open.length + pending;
+      return language === 'zh' ? `待提交 ${n}` : `${n} pending`;
+    }
+  }
+}
+
+function TickButton({
+  tick,
+  tickMs,
+  label,
+}: {
+  tick: number | null;
+  tickMs: number;
+  label: string;
+}) {
+  const seek = useStore((s) => s.seek);
+  if (tick === null) return <span className="cl-muted">–</span>;
+  return (
+    <button
+      type="button"
+      className="cl-link"
+      title={`${label} ${tick} (${formatMs(tick * tickMs)})`}
+      onClick={(e) => {
+        e.stopPropagation();
+        seek(tick);
+      }}
+    >
+      t{tick}
+    </button>
+  );
+}
+
+const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario: Scenario }) {
+  const t = useT();
+  const language = useLanguage();
+  const seek = useStore((s) => s.seek);
+  const [open, setOpen] = useState(false);
+  const color = checkpointColor(row.id);
+  const status = STATUS[row.status];
+  const { tickMs } = scenario;
+  return (
+    <li className={`cl-cp cl-cp-${row.status.toLowerCase()}`}>
+      <div className="cl-cp-head">
+        <button
+          type="button"
+          className="cl-chevron"
+          aria-expanded={open}
+          aria-label={t(TEXT.details)}
+          title={t(TEXT.details)}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? '▾' : '▸'}
+        </button>
+        <span className="cl-cp-id" style={{ background: color.fill, color: color.text }}>
+          {row.id}
+        </span>
+        <span className="cl-cp-kind">
+          {t(row.kind === 'savepoint' ? TEXT.savepoint : TEXT.checkpoint)}
+          {row.name ? ` “${row.name}”` : ''}
+        </span>
+        <span className={`cl-status cl-status-${row.status.toLowerCase()}`}>
+          <span aria-hidden="true">{status.icon}</span> {row.status}
+        </span>
+        <span className="cl-cp-acks" title={t(TEXT.acks)}>
+          <span className="cl-meter" aria-hidden="true">
+            <span style={{ width: `${(100 * row.acknowledged) / Math.max(1, row.total)}%` }} />
+          </span>
+          {row.acknowledged}/{row.total}
+        </span>
+      </div>
+      {row.failReason && (
+        <p className="cl-cp-reason">{describeReason(row.failReason, language, scenario)}</p>
+      )}
+      <dl className="cl-cp-grid">
+        <div>
+          <dt>{t(TEXT.trigger)}</dt>
+          <dd>
+            <button
+              type="button"
+              className="cl-link"
+              title={t(TEXT.seekTrigger)}
+              onClick={() => seek(row.triggerTick)}
+            >
+              {formatMs(row.triggerMs)} <span className="cl-muted">t{row.triggerTick}</span>
+            </button>
+          </dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.duration)}</dt>
+          <dd>
+            {row.endTick === null ? (
+              <span>{formatMs(row.durationMs)}…</span>
+            ) : (
+              <button
+                type="button"
+                className="cl-link"
+                title={t(TEXT.seekEnd)}
+                onClick={() => seek(row.endTick!)}
+              >
+                {formatMs(row.durationMs)}
+              </button>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.alignment)}</dt>
+          <dd>{row.alignmentMs === null ? '–' : formatMs(row.alignmentMs)}</dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.size)}</dt>
+          <dd>{formatBytes(row.stateBytes)}</dd>
+        </div>
+      </dl>
+      {open && (
+        <table className="cl-cp-tasks">
+          <thead>
+            <tr>
+              <th>{t(TEXT.task)}</th>
+              <th>{t(TEXT.snapshot)}</th>
+              <th>{t(TEXT.aligned)}</th>
+              <th>{t(TEXT.stored)}</th>
+              <th>{t(TEXT.ack)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {row.tasks.map((task) => (
+              <tr key={task.task}>
+                <th scope="row">{taskName(task.task, scenario)}</th>
+                <td>{stateText(task.snapshot, language)}</td>
+                <td>
+                  {task.alignment
+                    ? formatMs((task.alignment.end - task.alignment.start) * tickMs)
+                    : '–'}
+                </td>
+                <td>
+                  <TickButton tick={task.stored} tickMs={tickMs} label={t(TEXT.seekTick)} />
+                </td>
+                <td>
+                  <TickButton tick={task.ack} tickMs={tickMs} label={t(TEXT.seekTick)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+});
+
+/**
+ * What Flink's web UI shows on its Checkpoints tab, at the cursor: the counts, then every
+ * checkpoint and savepoint with its status, trigger time, end-to-end and alignment duration,
+ * acknowledged subtasks and state size, expandable to each subtask.
+ */
 export function CheckpointHistory() {
-  return <div data-placeholder="CheckpointHistory" />;
+  const t = useT();
+  const current = useStore((s) => s.current);
+  const rows = useMemo(() => checkpointRows(current), [current]);
+  const count = (status: CheckpointStatus) => rows.filter((r) => r.status === status).length;
+  const latest = rows.find((r) => r.status === 'COMPLETED' && r.kind === 'checkpoint');
+  return (
+    <div className="cl-panel">
+      <h2 className="cl-title">{t(TEXT.title)}</h2>
+      <dl className="cl-counts">
+        <div>
+          <dt>{t(TEXT.triggered)}</dt>
+          <dd>{rows.length}</dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.inProgress)}</dt>
+          <dd>{count('IN_PROGRESS')}</dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.completed)}</dt>
+          <dd>{count('COMPLETED')}</dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.failed)}</dt>
+          <dd>{count('FAILED')}</dd>
+        </div>
+        <div>
+          <dt>{t(TEXT.latest)}</dt>
+          <dd>{latest ? `#${latest.id}` : '–'}</dd>
+        </div>
+      </dl>
+      <div className="cl-scroll">
+        {rows.length === 0 ? (
+          <p className="cl-empty">{t(TEXT.none)}</p>
+        ) : (
+          <ol className="cl-cp-list">
+            {rows.map((row) => (
+              <Row key={row.id} row={row} scenario={current.scenario} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
 }

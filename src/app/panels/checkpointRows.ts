@@ -1,0 +1,74 @@
+import {
+  topologyOf,
+  type CheckpointKind,
+  type CheckpointStatus,
+  type OperatorState,
+  type SimState,
+} from '../../engine';
+
+export interface TaskCheckpoint {
+  task: string;
+  /** What the task snapshotted, once it did. */
+  snapshot: OperatorState | null;
+  /** Tick the state backend confirmed the write. */
+  stored: number | null;
+  /** Tick the coordinator received the acknowledgement. */
+  ack: number | null;
+  /** Ticks the task's alignment started and ended. */
+  alignment: { start: number; end: number } | null;
+}
+
+/** One checkpoint as Flink's web UI lists it, measured at the state's tick. */
+export interface CheckpointRow {
+  id: number;
+  kind: CheckpointKind;
+  name: string | null;
+  status: CheckpointStatus;
+  failReason: string | null;
+  triggerTick: number;
+  triggerMs: number;
+  /** Tick it completed or failed; null while in progress. */
+  endTick: number | null;
+  /** Trigger to the last acknowledgement (or to now, while in progress). */
+  durationMs: number;
+  /** Longest alignment of any task; null when no task aligned. */
+  alignmentMs: number | null;
+  acknowledged: number;
+  total: number;
+  stateBytes: number;
+  tasks: TaskCheckpoint[];
+}
+
+/** The checkpoint history at `state`'s tick, newest first, as the web UI's table shows it. Pure. */
+export function checkpointRows(state: SimState): CheckpointRow[] {
+  const { tickMs } = state.scenario;
+  const tasks = topologyOf(state.scenario).tasks;
+  return state.checkpoints
+    .map((c) => {
+      const alignments = Object.values(c.alignment).map((a) => a.end - a.start);
+      const end = c.endTick ?? state.tick;
+      return {
+        id: c.id,
+        kind: c.kind,
+        name: c.name,
+        status: c.status,
+        failReason: c.failReason,
+        triggerTick: c.triggerTick,
+        triggerMs: c.triggerTick * tickMs,
+        endTick: c.endTick,
+        durationMs: (end - c.triggerTick) * tickMs,
+        alignmentMs: alignments.length > 0 ? Math.max(...alignments) * tickMs : null,
+        acknowledged: Object.keys(c.acks).length,
+        total: tasks.length,
+        stateBytes: c.stateBytes,
+        tasks: tasks.map((info) => ({
+          task: info.id,
+          snapshot: c.snapshots[info.id] ?? null,
+          stored: c.stored[info.id] ?? null,
+          ack: c.acks[info.id] ?? null,
+          alignment: c.alignment[info.id] ?? null,
+        })),
+      };
+    })
+    .reverse();
+}

@@ -1,0 +1,389 @@
+import type { Mode, OperatorSpec, RestartStrategy, Scenario } from '../../engine';
+import { parseScenario } from '../../scenarios/schema';
+import type { LocalText } from '../i18n';
+
+/** A numeric option: how to read it from a scenario and how to write it into a copy. */
+export interface NumberField {
+  /** Unique key, also the schema path its errors are reported under. */
+  path: string;
+  label: LocalText;
+  /** The Flink name of the option, shown as code. */
+  flink: string | null;
+  help: LocalText;
+  unit: string | null;
+  /** Empty input means "not set" (null). */
+  optional?: boolean;
+  get: (s: Scenario) => number | null;
+  set: (s: Scenario, value: number | null) => Scenario;
+}
+
+const checkpoint =
+  (key: 'timeoutMs' | 'maxConcurrent' | 'minPauseMs' | 'tolerableFailures') =>
+  (s: Scenario, value: number | null): Scenario => ({
+    ...s,
+    checkpoint: { ...s.checkpoint, [key]: value },
+  });
+
+export const MODES: { mode: Mode; flink: string; label: LocalText; help: LocalText }[] = [
+  {
+    mode: 'exactly-once',
+    flink: 'EXACTLY_ONCE',
+    label: { en: 'Exactly once (aligned)', zh: '精确一次（对齐）' },
+    help: {
+      en: 'A task waits for barrier N on every input before it snapshots, so after a recovery every record counts once.',
+      zh: '任务等所有输入的分界线 N 都到达（对齐）后才做快照，恢复后每条记录只计算一次。',
+    },
+  },
+  {
+    mode: 'at-least-once',
+    flink: 'AT_LEAST_ONCE',
+    label: { en: 'At least once', zh: '至少一次' },
+    help: {
+      en: 'Nothing waits for alignment, so the snapshot may include records from after the barrier, counted again on replay.',
+      zh: '不等待对齐，快照可能包含分界线之后的记录，重放时会被重复计算。',
+    },
+  },
+  {
+    mode: 'stop-the-world',
+    flink: '',
+    label: { en: 'Stop the world', zh: '暂停应用' },
+    help: {
+      en: "The seed's simple idea, not a Flink mode: pause the sources, drain the channels, snapshot everything, resume.",
+      zh: '笔记里“一种简单的想法”，并非 Flink 的模式：暂停数据源，排空通道，保存所有状态，再恢复运行。',
+    },
+  },
+];
+
+export const INTERVAL = {
+  path: 'checkpoint.intervalMs',
+  label: { en: 'Interval', zh: '检查点间隔' },
+  flink: 'enableCheckpointing(interval)',
+  help: {
+    en: 'Time between the starts of two checkpoints; off means no periodic checkpoints.',
+    zh: '前一次检查点开始到下一次检查点开始的时间；关闭则不做周期性检查点。',
+  },
+} as const;
+
+export const PREFER_CHECKPOINT = {
+  label: { en: 'Prefer checkpoint for recovery', zh: '优先用检查点恢复' },
+  flink: 'setPreferCheckpointForRecovery',
+  help: {
+    en: 'Recover from the latest checkpoint even when a savepoint is newer. Deprecated since Flink 1.12, removed in 1.14.',
+    zh: '即使有更新的保存点，也从最近的检查点恢复。自 Flink 1.12 起弃用，1.14 中移除。',
+  },
+  deprecated: { en: 'deprecated 1.12, removed 1.14', zh: '1.12 弃用，1.14 移除' },
+} as const;
+
+export const CHECKPOINT_FIELDS: NumberField[] = [
+  {
+    path: 'checkpoint.timeoutMs',
+    label: { en: 'Timeout', zh: '超时时间' },
+    flink: 'setCheckpointTimeout',
+    help: {
+      en: 'A checkpoint not completed within this time expires and counts as a failure.',
+      zh: '检查点在这段时间内没有完成就会过期，算作一次失败。',
+    },
+    unit: 'ms',
+    get: (s) => s.checkpoint.timeoutMs,
+    set: checkpoint('timeoutMs'),
+  },
+  {
+    path: 'checkpoint.maxConcurrent',
+    label: { en: 'Max concurrent', zh: '最大并发数' },
+    flink: 'setMaxConcurrentCheckpoints',
+    help: {
+      en: 'How many checkpoints may be in progress at once; their barriers then share the channels.',
+      zh: '同时进行的检查点数量上限；多个检查点的分界线会同时在通道里传递。',
+    },
+    unit: null,
+    get: (s) => s.checkpoint.maxConcurrent,
+    set: checkpoint('maxConcurrent'),
+  },
+  {
+    path: 'checkpoint.minPauseMs',
+    label: { en: 'Min pause', zh: '最小间隔' },
+    flink: 'setMinPauseBetweenCheckpoints',
+    help: {
+      en: 'Least time from the end of one checkpoint to the start of the next.',
+      zh: '前一次检查点结束到下一次检查点开始的最短时间。',
+    },
+    unit: 'ms',
+    get: (s) => s.checkpoint.minPauseMs,
+    set: checkpoint('minPauseMs'),
+  },
+  {
+    path: 'checkpoint.tolerableFailures',
+    label: { en: 'Tolerable failures', zh: '可容忍失败次数' },
+    flink: 'setTolerableCheckpointFailureNumber',
+    help: {
+      en: 'Consecutive checkpoint failures the job tolerates; one more fails the job and the restart strategy takes over.',
+      zh: '能容忍的连续检查点失败次数；再多一次作业就会失败，交给重启策略处理。',
+    },
+    unit: null,
+    get: (s) => s.checkpoint.tolerableFailures,
+    set: checkpoint('tolerableFailures'),
+  },
+];
+
+export const RESTART_TYPES: {
+  type: RestartStrategy['type'];
+  label: LocalText;
+  help: LocalText;
+  initial: RestartStrategy;
+}[] = [
+  {
+    type: 'fixed-delay',
+    label: { en: 'Fixed delay', zh: '固定延迟' },
+    help: {
+      en: 'Restart after a fixed delay; give up after a number of attempts.',
+      zh: '间隔固定的时间后重启，超过重启次数就放弃。',
+    },
+    initial: { type: 'fixed-delay', attempts: 3, delayMs: 10_000 },
+  },
+  {
+    type: 'failure-rate',
+    label: { en: 'Failure rate', zh: '失败率' },
+    help: {
+      en: 'Restart after a delay; give up when too many failures fall within an interval.',
+      zh: '延迟后重启；在一个时间区间内失败次数过多就放弃。',
+    },
+    initial: { type: 'failure-rate', maxFailures: 5, intervalMs: 300_000, delayMs: 10_000 },
+  },
+  {
+    type: 'exponential-delay',
+    label: { en: 'Exponential delay', zh: '指数延迟' },
+    help: {
+      en: 'Restart with a delay that grows after each failure up to a maximum and resets after a stable run (the default since Flink 1.19).',
+      zh: '每次失败后重启延迟按倍数增长直到上限，作业稳定运行一段时间后重置（Flink 1.19 起的默认策略）。',
+    },
+    initial: {
+      type: 'exponential-delay',
+      initialMs: 1_000,
+      maxMs: 60_000,
+      multiplier: 1.5,
+      resetThresholdMs: 3_600_000,
+      jitter: 0.1,
+    },
+  },
+  {
+    type: 'none',
+    label: { en: 'No restart', zh: '不重启' },
+    help: {
+      en: 'Never restart: the first failure fails the job.',
+      zh: '从不重启：第一次故障作业就失败。',
+    },
+    initial: { type: 'none' },
+  },
+];
+
+function restartField(
+  key: string,
+  label: LocalText,
+  help: LocalText,
+  unit: string | null,
+): NumberField {
+  return {
+    path: `restart.${key}`,
+    label,
+    flink: null,
+    help,
+    unit,
+    get: (s) => (s.restart as unknown as Record<string, number>)[key] ?? null,
+    set: (s, value) => ({ ...s, restart: { ...s.restart, [key]: value } as RestartStrategy }),
+  };
+}
+
+const DELAY = restartField(
+  'delayMs',
+  { en: 'Delay', zh: '重启延迟' },
+  {
+    en: 'Time the job stays RESTARTING before it restores and runs again.',
+    zh: '作业处于 RESTARTING 状态、恢复并重新运行之前等待的时间。',
+  },
+  'ms',
+);
+
+/** The parameters of a restart strategy, in the order Flink's factory methods take them. */
+export function restartFields(type: RestartStrategy['type']): NumberField[] {
+  switch (type) {
+    case 'none':
+      return [];
+    case 'fixed-delay':
+      return [
+        restartField(
+          'attempts',
+          { en: 'Attempts', zh: '重启次数' },
+          {
+            en: 'Restarts allowed before the job fails for good.',
+            zh: '作业彻底失败之前允许的重启次数。',
+          },
+          null,
+        ),
+        DELAY,
+      ];
+    case 'failure-rate':
+      return [
+        restartField(
+          'maxFailures',
+          { en: 'Max failures', zh: '最大失败次数' },
+          { en: 'Failures allowed within the interval.', zh: '时间区间内允许的失败次数。' },
+          null,
+        ),
+        restartField(
+          'intervalMs',
+          { en: 'Interval', zh: '统计区间' },
+          {
+            en: 'The window in which failures are counted.',
+            zh: '统计失败次数的时间窗口。',
+          },
+          'ms',
+        ),
+        DELAY,
+      ];
+    case 'exponential-delay':
+      return [
+        restartField(
+          'initialMs',
+          { en: 'Initial backoff', zh: '初始延迟' },
+          { en: 'Delay before the first restart.', zh: '第一次重启前的延迟。' },
+          'ms',
+        ),
+        restartField(
+          'maxMs',
+          { en: 'Max backoff', zh: '最大延迟' },
+          { en: 'The delay never grows beyond this.', zh: '延迟不会超过这个上限。' },
+          'ms',
+        ),
+        restartField(
+          'multiplier',
+          { en: 'Multiplier', zh: '倍数' },
+          {
+            en: 'Each failure multiplies the delay by this.',
+            zh: '每次失败后延迟乘以这个倍数。',
+          },
+          '×',
+        ),
+        restartField(
+          'resetThresholdMs',
+          { en: 'Reset threshold', zh: '重置阈值' },
+          {
+            en: 'After running this long without a failure, the delay falls back to the initial one.',
+            zh: '无故障运行这么久之后，延迟恢复为初始值。',
+          },
+          'ms',
+        ),
+        restartField(
+          'jitter',
+          { en: 'Jitter', zh: '抖动系数' },
+          {
+            en: 'Spreads each delay at random by up to this fraction.',
+            zh: '按这个比例随机扰动每次的延迟。',
+          },
+          null,
+        ),
+      ];
+  }
+}
+
+export const BACKEND_FIELDS: NumberField[] = [
+  {
+    path: 'backend.bandwidth',
+    label: { en: 'Write bandwidth', zh: '写入带宽' },
+    flink: null,
+    help: {
+      en: 'Bytes the state backend writes per tick: bigger state or less bandwidth makes every checkpoint slower.',
+      zh: '状态后端每个 tick 写入的字节数：状态越大、带宽越低，检查点越慢。',
+    },
+    unit: 'B/tick',
+    get: (s) => s.backend.bandwidth,
+    set: (s, value) => ({ ...s, backend: { ...s.backend, bandwidth: value as number } }),
+  },
+  {
+    path: 'backend.writeLatency',
+    label: { en: 'Write latency', zh: '写入延迟' },
+    flink: null,
+    help: {
+      en: 'Fixed ticks every snapshot write takes on top of its bytes.',
+      zh: '每次写入快照除了按字节计算的时间外，额外固定耗费的 tick 数。',
+    },
+    unit: 'ticks',
+    get: (s) => s.backend.writeLatency,
+    set: (s, value) => ({ ...s, backend: { ...s.backend, writeLatency: value as number } }),
+  },
+];
+
+/** The state size of one operator's subtasks; empty leaves it to the simulator's estimate. */
+export function stateSizeField(operator: OperatorSpec, index: number): NumberField {
+  const subtasks = operator.parallelism;
+  return {
+    path: `operators[${index}].stateBytes`,
+    label: { en: operator.name ?? operator.id, zh: operator.name ?? operator.id },
+    flink: null,
+    help: {
+      en: `${operator.kind}, ${subtasks} ${subtasks === 1 ? 'subtask' : 'subtasks'}`,
+      zh: `${operator.kind}，${subtasks} 个子任务`,
+    },
+    unit: 'B',
+    optional: true,
+    get: (s) => s.operators[index]?.stateBytes ?? null,
+    set: (s, value) => ({
+      ...s,
+      operators: s.operators.map((op, k) => {
+        if (k !== index) return op;
+        const { stateBytes: _, ...rest } = op;
+        return value === null ? rest : { ...rest, stateBytes: value };
+      }) as Scenario['operators'],
+    }),
+  };
+}
+
+export type Change = { ok: true; scenario: Scenario } | { ok: false; errors: LocalText[] };
+
+const SCHEMA_MESSAGES: [RegExp, (m: RegExpMatchArray) => LocalText][] = [
+  [
+    /Too small: expected number to be >=?(-?[\d.]+)/,
+    (m) => ({ en: `must be at least ${m[1]}`, zh: `不能小于 ${m[1]}` }),
+  ],
+  [
+    /Too big: expected number to be <=?(-?[\d.]+)/,
+    (m) => ({ en: `must be at most ${m[1]}`, zh: `不能大于 ${m[1]}` }),
+  ],
+  [/expected int/, () => ({ en: 'must be a whole number', zh: '必须是整数' })],
+  [/received NaN/, () => ({ en: 'enter a number', zh: '请输入数字' })],
+  [
+    /must not be below restart\.initialMs/,
+    () => ({ en: 'must not be below the initial backoff', zh: '不能小于初始延迟' }),
+  ],
+];
+
+/** A schema message as the sentence shown beside the field, in both languages. */
+export function explainSchemaError(message: string): LocalText {
+  const text = message.replace(/^[^:]*: /, '');
+  for (const [pattern, say] of SCHEMA_MESSAGES) {
+    const m = text.match(pattern);
+    if (m) return say(m);
+  }
+  return { en: text, zh: text };
+}
+
+/**
+ * The scenario with one option changed, if the schema accepts it. The scenario itself (not the
+ * parsed copy) is returned, so nothing the schema does not know of is dropped.
+ */
+export function tryChange(scenario: Scenario, change: (s: Scenario) => Scenario): Change {
+  const next = change(scenario);
+  const parsed = parseScenario(next);
+  if (parsed.ok) return { ok: true, scenario: next };
+  return { ok: false, errors: parsed.errors.map(explainSchemaError) };
+}
+
+/** What the user typed, as a number, null for an empty optional field, or an error. */
+export function readNumber(raw: string, optional = false): number | null | LocalText {
+  const text = raw.trim();
+  if (text === '') {
+    return optional ? null : { en: 'enter a number', zh: '请输入数字' };
+  }
+  const value = Number(text);
+  if (!Number.isFinite(value)) return { en: 'enter a number', zh: '请输入数字' };
+  return value;
+}

@@ -1,0 +1,40 @@
+import type { SimEvent } from '../../engine';
+import { RECORD_NOISE } from '../narration';
+
+export interface LogGroup {
+  tick: number;
+  events: SimEvent[];
+}
+
+export interface LogWindow {
+  /** Ticks with something to say, oldest first, ending at the cursor. */
+  groups: LogGroup[];
+  /** Earlier ticks also had something to say but fell outside the limit. */
+  more: boolean;
+}
+
+/**
+ * The log up to `cursor`: the latest ticks with events, walking back until `limit` events are
+ * gathered (whole ticks only), so a long run costs what is shown, not what was recorded. With
+ * `hideNoise` the per-record events are left out. Pure.
+ */
+export function logWindow(
+  events: readonly (readonly SimEvent[] | undefined)[],
+  cursor: number,
+  hideNoise: boolean,
+  limit: number,
+): LogWindow {
+  const groups: LogGroup[] = [];
+  let count = 0;
+  let t = Math.min(cursor, events.length - 1);
+  for (; t >= 0; t--) {
+    const all = events[t];
+    if (!all || all.length === 0) continue;
+    const shown = hideNoise ? all.filter((e) => !RECORD_NOISE.has(e.type)) : all;
+    if (shown.length === 0) continue;
+    if (count >= limit) break;
+    groups.push({ tick: t, events: shown as SimEvent[] });
+    count += shown.length;
+  }
+  return { groups: groups.reverse(), more: t >= 0 };
+}
