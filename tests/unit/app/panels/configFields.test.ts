@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKPOINT_FIELDS,
+  readNumber,
+  restartFields,
+  stateSizeField,
+  tryChange,
+} from '../../../../src/app/panels/configFields';
+import { parseScenario } from '../../../../src/scenarios/schema';
+import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
+
+const field = (path: string) => CHECKPOINT_FIELDS.find((f) => f.path === path)!;
+
+describe('config fields', () => {
+  it('change exactly one option and keep the rest', () => {
+    const result = tryChange(barrierAlignment, (s) => field('checkpoint.minPauseMs').set(s, 500));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.scenario.checkpoint).toEqual({ ...barrierAlignment.checkpoint, minPauseMs: 500 });
+    expect(result.scenario.operators).toBe(barrierAlignment.operators);
+    expect(barrierAlignment.checkpoint.minPauseMs).toBe(0);
+  });
+
+  it('refuse an impossible value with a reason in both languages', () => {
+    const timeout = tryChange(barrierAlignment, (s) => field('checkpoint.timeoutMs').set(s, 5));
+    expect(timeout.ok).toBe(false);
+    if (timeout.ok) return;
+    expect(timeout.errors[0].en).toBe('must be at least 10');
+    expect(timeout.errors[0].zh).toBe('不能小于 10');
+    const concurrent = tryChange(barrierAlignment, (s) =>
+      field('checkpoint.maxConcurrent').set(s, 1.5),
+    );
+    expect(concurrent.ok).toBe(false);
+    if (!concurrent.ok) expect(concurrent.errors[0].en).toBe('must be a whole number');
+    expect(readNumber('')).toEqual({ en: 'enter a number', zh: '请输入数字' });
+    expect(readNumber('', true)).toBeNull();
+    expect(readNumber('1e3')).toBe(1000);
+  });
+
+  it('offer the parameters of each restart strategy, and none for no restart', () => {
+    expect(restartFields('fixed-delay').map((f) => f.path)).toEqual([
+      'restart.attempts',
+      'restart.delayMs',
+    ]);
+    expect(restartFields('failure-rate').map((f) => f.path)).toEqual([
+      'restart.maxFailures',
+      'restart.intervalMs',
+      'restart.delayMs',
+    ]);
+    expect(restartFields('exponential-delay')).toHaveLength(5);
+    expect(restartFields('none')).toEqual([]);
+    const scenario = {
+      ...barrierAlignment,
+      restart: {
+        type: 'exponential-delay' as const,
+        initialMs: 1000,
+        maxMs: 60_000,
+        multiplier: 1.5,
+        resetThresholdMs: 3_600_000,
+        jitter: 0.1,
+      },
+    };
+    const maxMs = restartFields('exponential-delay').find((f) => f.path === 'restart.maxMs')!;
+    const below = tryChange(scenario, (s) => maxMs.set(s, 500));
+    expect(below.ok).toBe(false);
+  });
+
+  it('set a state size on one operator and clear it back to the estimate', () => {
+    const size = stateSizeField(barrierAlignment.operators[1], 1);
+    const set = tryChange(barrierAlignment, (s) => size.set(s, 4096));
+    expect(set.ok).toBe(true);
+    if (!set.ok) return;
+    expect(set.scenario.operators[1].stateBytes).toBe(4096);
+    expect(size.get(set.scenario)).toBe(4096);
+    const cleared = size.set(set.scenario, null);
+    expect('stateBytes' in cleared.operators[1]).toBe(false);
+    expect(parseScenario(cleared).ok).toBe(true);
+  });
+});
