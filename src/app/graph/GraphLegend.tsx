@@ -47,7 +47,7 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
       </span>
       <span className="g-legend-item">
         <Sample width={58}>
-          <Pill text="ack 1" checkpoint={1} />
+          <Pill text={t({ en: 'ack 1', zh: '确认 1' })} checkpoint={1} />
         </Sample>
         {t({ en: 'control message', zh: '控制消息' })}
       </span>

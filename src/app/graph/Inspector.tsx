@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { topologyOf, type CheckpointStatus, type SimEvent, type SimState } from '../../engine';
+import { topologyOf, type CheckpointStatus, type SimState } from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName as taskLabel } from '../narration';
 import { useStore } from '../store';
@@ -7,37 +7,13 @@ import { describeOperator, describeState } from './describe';
 import './graph.css';
 import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
 import { elementView, outputViews } from './toFlowElements';
+import { upcomingValues } from './upcomingValues';
 
 const CHECKPOINT_STATUS: Record<CheckpointStatus, LocalText> = {
   IN_PROGRESS: { en: 'in progress', zh: '进行中' },
   COMPLETED: { en: 'completed', zh: '已完成' },
   FAILED: { en: 'failed', zh: '失败' },
 };
-
-/** How many upcoming values the inspector offers to fail before. */
-const UPCOMING = 10;
-
-/**
- * The values a task processes after `cursor` in the recorded run, each with the tick it first
- * does: the records a "fail before record v" injection can name.
- */
-export function upcomingValues(
-  events: readonly (readonly SimEvent[] | undefined)[],
-  task: string,
-  cursor: number,
-  limit = UPCOMING,
-): { value: number; tick: number }[] {
-  const found = new Map<number, number>();
-  for (let tick = cursor + 1; tick < events.length && found.size < limit; tick++) {
-    for (const e of events[tick] ?? []) {
-      if (e.type === 'RecordProcessed' && e.task === task && !found.has(e.record)) {
-        found.set(e.record, tick);
-        if (found.size >= limit) break;
-      }
-    }
-  }
-  return [...found].map(([value, tick]) => ({ value, tick }));
-}
 
 /** The selected task in detail: state, inputs and buffers, snapshots, and failure injection. */
 export function Inspector() {
@@ -161,7 +137,7 @@ export function Inspector() {
                         {queue.map((f, i) => (
                           <span
                             key={i}
-                            title={t({ en: `arrives at tick ${f.at}`, zh: `在 tick ${f.at} 到达` })}
+                            title={t({ en: `arrives at tick ${f.at}`, zh: `在第 ${f.at} 拍到达` })}
                           >
                             <ElementChip element={elementView(f.element, id)} />
                           </span>
@@ -179,7 +155,7 @@ export function Inspector() {
               <CheckpointTag id={task.alignment.checkpoint} />{' '}
               {t({
                 en: `aligning since tick ${task.alignment.startTick}: barrier arrived on ${task.alignment.arrived.filter(Boolean).length} of ${task.alignment.arrived.length} inputs`,
-                zh: `自 tick ${task.alignment.startTick} 起对齐：屏障已到达 ${task.alignment.arrived.filter(Boolean).length} / ${task.alignment.arrived.length} 个输入`,
+                zh: `自第 ${task.alignment.startTick} 拍起对齐：屏障已到达 ${task.alignment.arrived.filter(Boolean).length} / ${task.alignment.arrived.length} 个输入`,
               })}
             </p>
           )}
@@ -230,7 +206,7 @@ export function Inspector() {
           {t({ en: 'Fail now', zh: '立即失败' })}
         </button>
         <span className="g-label">
-          {t({ en: `at tick ${cursor + 1}`, zh: `于 tick ${cursor + 1}` })}
+          {t({ en: `at tick ${cursor + 1}`, zh: `于第 ${cursor + 1} 拍` })}
         </span>
       </div>
       {!isSource && (
@@ -252,7 +228,7 @@ export function Inspector() {
                 type="button"
                 key={value}
                 disabled={!running}
-                title={t({ en: `first at tick ${tick}`, zh: `首次在 tick ${tick}` })}
+                title={t({ en: `first at tick ${tick}`, zh: `首次在第 ${tick} 拍` })}
                 onClick={() =>
                   inject({
                     type: 'fail-task',

@@ -3,6 +3,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
   type EdgeTypes,
+  type FitViewOptions,
   type NodeChange,
   type NodeTypes,
   type XYPosition,
@@ -18,7 +19,7 @@ import { ChannelEdge } from './edges/ChannelEdge';
 import { ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
-import { INSTANT, TimingContext, type Timing } from './motion';
+import { INSTANT, ScaleContext, TimingContext, type Timing } from './motion';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
 import { OperatorNode } from './nodes/OperatorNode';
@@ -41,7 +42,11 @@ const edgeTypes = {
   backend: BackendEdge,
 } satisfies EdgeTypes;
 
-const FIT = { padding: 0.03, maxZoom: 1.4 };
+const FIT: FitViewOptions = { padding: 0.03, maxZoom: 1.4 };
+/** Presenter mode: the legend gives way to the caption, so the graph may fill the stage. */
+const FIT_PRESENTER: FitViewOptions = { padding: 0.02, maxZoom: 1.6 };
+/** Presenter mode draws what nodes and edges show this much larger. */
+const PRESENTER_SCALE = 1.15;
 const STEP_SECONDS = 0.35;
 const NO_EVENTS: readonly SimEvent[] = [];
 
@@ -88,12 +93,14 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const select = useStore((s) => s.select);
   const playing = useStore((s) => s.playing);
   const speed = useStore((s) => s.speed);
+  const presenter = useStore((s) => s.presenter);
+  const scale = presenter ? PRESENTER_SCALE : 1;
   const reduced = useReducedMotion();
   const state = given ?? current;
   const events = givenEvents ?? (given ? NO_EVENTS : (cursorEvents ?? NO_EVENTS));
 
-  const elements = useMemo(() => toFlowElements(state, { events }), [state, events]);
-  const shape = useMemo(() => shapeOf(state.scenario), [state.scenario]);
+  const elements = useMemo(() => toFlowElements(state, { events, scale }), [state, events, scale]);
+  const shape = useMemo(() => `${scale}:${shapeOf(state.scenario)}`, [state.scenario, scale]);
 
   // Derived during render (React's pattern for "state from the previous render"): whether the
   // cursor just moved one tick forward, so departing elements finish their trip.
@@ -154,7 +161,8 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   );
 
   const flow = useReactFlow();
-  const fit = useCallback(() => void flow.fitView(FIT), [flow]);
+  const fitOptions = presenter ? FIT_PRESENTER : FIT;
+  const fit = useCallback(() => void flow.fitView(fitOptions), [flow, fitOptions]);
   const wrapper = useRef<HTMLDivElement>(null);
 
   // A new job graph, or a new size of the stage (presenter mode, a resized window): fit again.
@@ -178,32 +186,34 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
 
   return (
     <TimingContext.Provider value={timing}>
-      <div className="g-root">
-        <div className="g-canvas" ref={wrapper}>
-          <ReactFlow
-            nodes={nodes}
-            edges={elements.edges}
-            nodeTypes={nodeTypes}
-            edgeTypes={edgeTypes}
-            onNodesChange={onNodesChange}
-            onPaneClick={() => select(null)}
-            fitView
-            fitViewOptions={FIT}
-            minZoom={0.15}
-            maxZoom={2.5}
-            nodesConnectable={false}
-            edgesFocusable={false}
-            edgesReconnectable={false}
-            zoomOnDoubleClick={false}
-            deleteKeyCode={null}
-            selectionKeyCode={null}
-            multiSelectionKeyCode={null}
-            panActivationKeyCode={null}
-            aria-label={t({ en: 'job graph', zh: '作业图' })}
-          />
+      <ScaleContext.Provider value={scale}>
+        <div className={presenter ? 'g-root g-presenter' : 'g-root'}>
+          <div className="g-canvas" ref={wrapper}>
+            <ReactFlow
+              nodes={nodes}
+              edges={elements.edges}
+              nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
+              onNodesChange={onNodesChange}
+              onPaneClick={() => select(null)}
+              fitView
+              fitViewOptions={fitOptions}
+              minZoom={0.15}
+              maxZoom={2.5}
+              nodesConnectable={false}
+              edgesFocusable={false}
+              edgesReconnectable={false}
+              zoomOnDoubleClick={false}
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              panActivationKeyCode={null}
+              aria-label={t({ en: 'job graph', zh: '作业图' })}
+            />
+          </div>
+          {!presenter && <GraphLegend onFit={fit} />}
         </div>
-        <GraphLegend onFit={fit} />
-      </div>
+      </ScaleContext.Provider>
     </TimingContext.Provider>
   );
 }

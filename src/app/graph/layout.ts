@@ -50,9 +50,11 @@ export interface Box {
   height: number;
 }
 
+/** A task's place in flow units; what is inside the node is drawn `scale` times larger. */
 export interface TaskBox extends Box {
+  scale: number;
   column: number;
-  /** Where each input channel's handle sits, from the node's top. */
+  /** Where each input channel's handle sits, from the node's top, before scaling. */
   inputYs: number[];
   /** Where each output channel's handle sits: one each, so their elements start apart. */
   outputYs: number[];
@@ -62,6 +64,7 @@ export interface TaskBox extends Box {
 
 export interface JobLayout {
   tasks: Map<string, TaskBox>;
+  scale: number;
   jobManager: Box;
   backend: Box;
   /** Cells per line in the state backend's rows. */
@@ -143,47 +146,52 @@ function columnsOf(scenario: Scenario): Map<string, number> {
 /**
  * A layered layout of the physical graph: sources left, sinks right, the subtasks of an
  * operator stacked, every column centred on the tallest; the job manager above, the state
- * backend below. Pure and memoised per scenario object.
+ * backend below. `scale` enlarges what nodes and chips show (presenter mode) while the gaps
+ * between them stay, so on a given screen the text comes out larger. Pure and memoised.
  */
-export function layoutJob(scenario: Scenario): JobLayout {
-  const cached = cache.get(scenario);
+export function layoutJob(scenario: Scenario, scale = 1): JobLayout {
+  let byScale = cache.get(scenario);
+  if (!byScale) cache.set(scenario, (byScale = new Map()));
+  const cached = byScale.get(scale);
   if (cached) return cached;
+  const layout = computeLayout(scenario, scale);
+  byScale.set(scale, layout);
+  return layout;
+}
+
+const cache = new WeakMap<Scenario, Map<number, JobLayout>>();
+
+function computeLayout(scenario: Scenario, scale: number): JobLayout {
   const topology = topologyOf(scenario);
   const columnOf = columnsOf(scenario);
   const columns = Math.max(0, ...columnOf.values()) + 1;
+  const taskWidth = SIZE.taskWidth * scale;
 
   const stacks: { id: string; op: OperatorSpec; inputs: number; height: number }[][] = Array.from(
     { length: columns },
     () => [],
   );
   for (const info of topology.tasks) {
-    const height = taskHeight(info.operator, info.inputs.length);
     stacks[columnOf.get(info.operator.id) ?? 0].push({
       id: info.id,
       op: info.operator,
       inputs: info.inputs.length,
-      height,
+      height: taskHeight(info.operator, info.inputs.length),
     });
   }
+  const gapBefore = (stack: (typeof stacks)[number], i: number) =>
+    i === 0 ? 0 : stack[i].op === stack[i - 1].op ? SIZE.subtaskGap : SIZE.operatorGap;
   const stackHeight = (stack: (typeof stacks)[number]) =>
-    stack.reduce(
-      (h, t, i) =>
-        h +
-        t.height +
-        (i === 0 ? 0 : t.op === stack[i - 1].op ? SIZE.subtaskGap : SIZE.operatorGap),
-      0,
-    );
+    stack.reduce((h, t, i) => h + t.height * scale + gapBefore(stack, i), 0);
   const tallest = Math.max(0, ...stacks.map(stackHeight));
-  const top = SIZE.jobManagerHeight + SIZE.bandGap;
+  const jobManagerHeight = SIZE.jobManagerHeight * scale;
+  const top = jobManagerHeight + SIZE.bandGap;
 
   const gap =
     columns > 1
       ? Math.max(
           SIZE.minColumnGap,
-          Math.min(
-            SIZE.maxColumnGap,
-            (SIZE.targetWidth - columns * SIZE.taskWidth) / (columns - 1),
-          ),
+          Math.min(SIZE.maxColumnGap, (SIZE.targetWidth - columns * taskWidth) / (columns - 1)),
         )
       : 0;
   const outputsOf = new Map(
@@ -195,56 +203,58 @@ export function layoutJob(scenario: Scenario): JobLayout {
   const tasks = new Map<string, TaskBox>();
   stacks.forEach((stack, column) => {
     let y = top + (tallest - stackHeight(stack)) / 2;
-    const x = column * (SIZE.taskWidth + gap);
+    const x = column * (taskWidth + gap);
     stack.forEach((t, i) => {
-      if (i > 0) y += t.op === stack[i - 1].op ? SIZE.subtaskGap : SIZE.operatorGap;
+      y += gapBefore(stack, i);
       tasks.set(t.id, {
         x,
         y,
-        width: SIZE.taskWidth,
-        height: t.height,
+        width: taskWidth,
+        height: t.height * scale,
+        scale,
         column,
         inputYs: inputYs(t.op, t.inputs, t.height),
         outputYs: spreadOver(SIZE.header, t.height - SIZE.padding, outputsOf.get(t.id) ?? 0),
         compactInputs: t.inputs > SIZE.maxInputRows,
       });
-      y += t.height;
+      y += t.height * scale;
     });
   });
 
-  const width = Math.max(SIZE.jobManagerWidth, columns * SIZE.taskWidth + (columns - 1) * gap);
+  const width = Math.max(SIZE.jobManagerWidth * scale, columns * taskWidth + (columns - 1) * gap);
+  const backendWidth = width + SIZE.leftGutter;
   const backendCellsPerLine = Math.max(
     1,
     Math.floor(
-      (width + SIZE.leftGutter - SIZE.backendLabelWidth - 2 * SIZE.padding) /
+      (backendWidth / scale - SIZE.backendLabelWidth - 2 * SIZE.padding) /
         (SIZE.backendCellWidth + 4),
     ),
   );
   const lines = Math.ceil(topology.tasks.length / backendCellsPerLine);
   const backendCheckpoints = lines > 1 ? SIZE.backendCheckpointsWide : SIZE.backendCheckpoints;
-  const layout: JobLayout = {
+  return {
     tasks,
+    scale,
     jobManager: {
-      x: (width - SIZE.jobManagerWidth) / 2,
+      x: (width - SIZE.jobManagerWidth * scale) / 2,
       y: 0,
-      width: SIZE.jobManagerWidth,
-      height: SIZE.jobManagerHeight,
+      width: SIZE.jobManagerWidth * scale,
+      height: jobManagerHeight,
     },
     // The backend reaches under the lanes left of the first column, so fitting the nodes in
     // view also keeps the messages travelling there in view.
     backend: {
       x: -SIZE.leftGutter,
       y: top + tallest + SIZE.bandGap,
-      width: width + SIZE.leftGutter,
+      width: backendWidth,
       height:
-        SIZE.backendHeaderHeight + backendCheckpoints * lines * SIZE.backendRow + SIZE.padding * 2,
+        scale *
+        (SIZE.backendHeaderHeight +
+          backendCheckpoints * lines * SIZE.backendRow +
+          SIZE.padding * 2),
     },
     backendCellsPerLine,
     backendCheckpoints,
     columns,
   };
-  cache.set(scenario, layout);
-  return layout;
 }
-
-const cache = new WeakMap<Scenario, JobLayout>();

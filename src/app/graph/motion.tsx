@@ -24,6 +24,13 @@ export const INSTANT: Timing = { instant: true, duration: 0, ease: 'linear', for
 
 export const TimingContext = createContext<Timing>(INSTANT);
 
+/** How much larger than normal elements on the edges are drawn (presenter mode). */
+export const ScaleContext = createContext(1);
+
+export function useScale(): number {
+  return useContext(ScaleContext);
+}
+
 export function useTiming(): Timing {
   return useContext(TimingContext);
 }
@@ -46,6 +53,7 @@ interface TravellerProps {
  */
 export function Traveller({ geometry, distance, exitTo, from, children }: TravellerProps) {
   const timing = useTiming();
+  const scale = useScale();
   const [isPresent, safeToRemove] = usePresence();
   const along = useMotionValue(timing.instant ? distance : (from ?? distance));
   const start = pointAt(geometry, along.get());
@@ -91,7 +99,7 @@ export function Traveller({ geometry, distance, exitTo, from, children }: Travel
       animate={{ opacity: 1 }}
       transition={{ duration: Math.min(0.2, timing.duration) }}
     >
-      {children}
+      {scale === 1 ? children : <g transform={`scale(${scale})`}>{children}</g>}
     </motion.g>
   );
 }

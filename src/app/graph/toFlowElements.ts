@@ -127,6 +127,8 @@ export type PendingView = {
 };
 
 export type JobManagerData = {
+  /** How much larger than normal the node draws its contents. */
+  scale: number;
   status: JobStatus;
   mode: Mode;
   restarts: number;
@@ -155,6 +157,7 @@ export type BackendRow = {
 };
 
 export type BackendData = {
+  scale: number;
   rows: BackendRow[];
   cellsPerLine: number;
   /** The checkpoint every task restored from in this tick. */
@@ -210,6 +213,8 @@ export interface FlowOptions {
   events?: readonly SimEvent[];
   /** Outputs a sink shows at most. */
   outputLimit?: number;
+  /** Draw the contents of nodes this much larger (presenter mode). */
+  scale?: number;
 }
 
 export interface FlowElements {
@@ -267,7 +272,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const events = options.events ?? [];
   const outputLimit = options.outputLimit ?? 14;
   const topology = topologyOf(state.scenario);
-  const layout = layoutJob(state.scenario);
+  const layout = layoutJob(state.scenario, options.scale ?? 1);
   const { tick } = state;
 
   const failedNow = new Set<string>();
@@ -436,6 +441,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     connectable: false,
     deletable: false,
     data: {
+      scale: layout.scale,
       status: state.job.status,
       mode: state.scenario.checkpoint.mode,
       restarts: state.job.restarts,
@@ -474,7 +480,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     connectable: false,
     deletable: false,
     selectable: false,
-    data: { rows, cellsPerLine: layout.backendCellsPerLine, restoringFrom },
+    data: { scale: layout.scale, rows, cellsPerLine: layout.backendCellsPerLine, restoringFrom },
   });
 
   // Each channel leaves its sender from a handle of its own, in the order of the outputs.

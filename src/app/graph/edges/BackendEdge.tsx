@@ -3,7 +3,7 @@ import { AnimatePresence } from 'framer-motion';
 import { memo, useMemo } from 'react';
 import { useT } from '../../i18n';
 import { orthogonal, spread } from '../geometry';
-import { Traveller } from '../motion';
+import { Traveller, useScale } from '../motion';
 import type { BackendEdge as BackendEdgeType } from '../toFlowElements';
 import { Pill } from './chips';
 import { CONTROL_LANE } from './ControlEdge';
@@ -29,11 +29,14 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
   const t = useT();
   const writes = data?.writes ?? [];
   const restore = data?.restore ?? null;
-  const usable = Math.max(0, geometry.length - 2 * INSET);
+  const scale = useScale();
+  const inset = INSET * scale;
+  const gap = GAP * scale;
+  const usable = Math.max(0, geometry.length - 2 * inset);
   const placed = spread(
     writes.map((w) => w.position * usable),
     usable,
-    GAP,
+    gap,
   );
   return (
     <>
@@ -48,7 +51,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
             <Traveller
               key={w.key}
               geometry={geometry}
-              distance={INSET + placed[k]}
+              distance={inset + placed[k]}
               exitTo={geometry.length}
             >
               <Pill
@@ -62,7 +65,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
             <Traveller
               key={`restore${restore}`}
               geometry={geometry}
-              distance={INSET}
+              distance={inset}
               exitTo={0}
               from={geometry.length}
             >

@@ -2,7 +2,7 @@ import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { AnimatePresence } from 'framer-motion';
 import { memo, useMemo } from 'react';
 import { horizontalBezier, spread } from '../geometry';
-import { Traveller } from '../motion';
+import { Traveller, useScale } from '../motion';
 import { checkpointColor } from '../palette';
 import type { ChannelEdge as ChannelEdgeType } from '../toFlowElements';
 import { BarrierMark, RecordChip } from './chips';
@@ -25,11 +25,14 @@ function ChannelEdgeView({
     [sourceX, sourceY, targetX, targetY],
   );
   const elements = data?.elements ?? [];
-  const usable = Math.max(0, geometry.length - 2 * INSET);
+  const scale = useScale();
+  const inset = INSET * scale;
+  const gap = GAP * scale;
+  const usable = Math.max(0, geometry.length - 2 * inset);
   const placed = spread(
     elements.map((e) => e.position * usable),
     usable,
-    GAP,
+    gap,
   );
   const blockedBy = data?.blockedBy ?? null;
   return (
@@ -46,7 +49,7 @@ function ChannelEdgeView({
             <Traveller
               key={el.key}
               geometry={geometry}
-              distance={INSET + placed[k]}
+              distance={inset + placed[k]}
               exitTo={geometry.length}
             >
               {el.kind === 'record' ? (

@@ -5,7 +5,7 @@ import type { ControlMessage } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
 import { orthogonal, spread } from '../geometry';
 import { SIZE } from '../layout';
-import { Traveller } from '../motion';
+import { Traveller, useScale } from '../motion';
 import type { ControlEdge as ControlEdgeType } from '../toFlowElements';
 import { Pill } from './chips';
 
@@ -49,23 +49,26 @@ function ControlEdgeView({
     ]);
   }, [sourceX, sourceY, targetX, targetY]);
   const messages = data?.messages ?? [];
-  const usable = Math.max(0, geometry.length - 2 * INSET);
+  const scale = useScale();
+  const inset = INSET * scale;
+  const gap = GAP * scale;
+  const usable = Math.max(0, geometry.length - 2 * inset);
   // Both directions share the path; distances count from the job manager.
   const toTask = messages.filter((m) => !m.toJobManager);
   const toJm = messages.filter((m) => m.toJobManager);
   const down = spread(
     toTask.map((m) => m.position * usable),
     usable,
-    GAP,
+    gap,
   );
   const up = spread(
     toJm.map((m) => m.position * usable),
     usable,
-    GAP,
+    gap,
   );
   const placed = [
-    ...toTask.map((m, k) => ({ m, distance: INSET + down[k], exitTo: geometry.length })),
-    ...toJm.map((m, k) => ({ m, distance: INSET + usable - up[k], exitTo: 0 })),
+    ...toTask.map((m, k) => ({ m, distance: inset + down[k], exitTo: geometry.length })),
+    ...toJm.map((m, k) => ({ m, distance: inset + usable - up[k], exitTo: 0 })),
   ];
   return (
     <>

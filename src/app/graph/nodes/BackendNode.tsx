@@ -5,7 +5,7 @@ import { useT, type LocalText } from '../../i18n';
 import { describeState } from '../describe';
 import { SIZE } from '../layout';
 import type { BackendNode as BackendNodeType } from '../toFlowElements';
-import { CheckpointTag } from './parts';
+import { CheckpointTag, scaledStyle } from './parts';
 
 const STATUS: Record<CheckpointStatus, LocalText> = {
   IN_PROGRESS: { en: 'in progress', zh: '进行中' },
@@ -14,10 +14,10 @@ const STATUS: Record<CheckpointStatus, LocalText> = {
 };
 
 /** The state backend: the snapshot every task stored for the latest checkpoints. */
-function BackendNodeView({ data }: NodeProps<BackendNodeType>) {
+function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
   const t = useT();
   return (
-    <div className="g-node g-store">
+    <div className="g-node g-store" style={scaledStyle(width ?? 0, height ?? 0, data.scale)}>
       <Handle type="target" id="store" position={Position.Top} isConnectable={false} />
       <div className="g-header" style={{ height: SIZE.backendHeaderHeight }}>
         <span className="g-name">

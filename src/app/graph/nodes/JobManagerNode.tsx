@@ -5,17 +5,20 @@ import { JOB_STATUS, MODE } from '../describe';
 import { SIZE } from '../layout';
 import { checkpointColor } from '../palette';
 import type { JobManagerNode as JobManagerNodeType } from '../toFlowElements';
-import { CheckpointTag } from './parts';
+import { CheckpointTag, scaledStyle } from './parts';
 
 /**
  * The job manager's checkpoint coordinator: the job's status, the checkpoints in progress with
  * the acknowledgements it collected, and the latest checkpoints that ended.
  */
-function JobManagerNodeView({ data }: NodeProps<JobManagerNodeType>) {
+function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeType>) {
   const t = useT();
   const status = data.status.toLowerCase();
   return (
-    <div className={`g-node g-jm g-jm-${status}`}>
+    <div
+      className={`g-node g-jm g-jm-${status}`}
+      style={scaledStyle(width ?? 0, height ?? 0, data.scale)}
+    >
       <Handle type="source" id="ctl" position={Position.Bottom} isConnectable={false} />
       <div className="g-header" style={{ height: SIZE.header }}>
         <span className="g-name">
@@ -30,7 +33,7 @@ function JobManagerNodeView({ data }: NodeProps<JobManagerNodeType>) {
           <b className="g-restart">
             {t({
               en: `restart in ${data.restartIn} ${data.restartIn === 1 ? 'tick' : 'ticks'}`,
-              zh: `${data.restartIn} 个 tick 后重启`,
+              zh: `${data.restartIn} 拍后重启`,
             })}
           </b>
         ) : (

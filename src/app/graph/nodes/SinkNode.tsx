@@ -27,7 +27,7 @@ function fitting(output: OutputView[], width: number): OutputView[] {
 function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
   const t = useT();
   // The row's padding and the node's border take their share of the width.
-  const inner = data.box.width - 22;
+  const inner = data.box.width / data.box.scale - 22;
   const shown = fitting(data.output, inner);
   const open = data.state.kind === 'sink' ? data.state.open.length : 0;
   const precommitted = data.state.kind === 'sink' ? data.state.precommitted : [];

@@ -16,7 +16,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const t = useT();
   const timing = useTiming();
   const { input, offset, highWater, cellWidth } = data;
-  const inner = data.box.width - 2 * SIZE.padding;
+  const inner = data.box.width / data.box.scale - 2 * SIZE.padding;
   const visible = Math.max(1, Math.floor(inner / cellWidth));
   const first = Math.max(0, Math.min(offset - Math.floor(visible / 2), input.length - visible));
   const cells = input.slice(first, first + visible);

@@ -17,6 +17,20 @@ export function PauseIcon() {
   );
 }
 
+/**
+ * A node's contents are laid out at their normal size and drawn `scale` times larger, so the
+ * sizes in the CSS and in the layout stay the same numbers in presenter mode.
+ */
+export function scaledStyle(width: number, height: number, scale: number): CSSProperties {
+  if (scale === 1) return {};
+  return {
+    width: width / scale,
+    height: height / scale,
+    transform: `scale(${scale})`,
+    transformOrigin: '0 0',
+  };
+}
+
 /** A checkpoint's number on its colour. */
 export function CheckpointTag({
   id,
@@ -221,11 +235,12 @@ export function TaskFrame({
   if (data.failedNow) classes.push('g-failed-now');
   if (data.restored?.checkpoint != null) classes.push('g-restored');
   if (selected) classes.push('g-selected');
-  const style = (
-    data.restored?.checkpoint != null
+  const style = {
+    ...scaledStyle(data.box.width, data.box.height, data.box.scale),
+    ...(data.restored?.checkpoint != null
       ? { '--restore': checkpointColor(data.restored.checkpoint).fill }
-      : undefined
-  ) as CSSProperties | undefined;
+      : {}),
+  } as CSSProperties;
   return (
     <div
       className={classes.join(' ')}

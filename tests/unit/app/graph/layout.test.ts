@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topologyOf, type Scenario } from '../../../../src/engine';
 import { layoutJob, type Box } from '../../../../src/app/graph/layout';
 import { PRESETS } from '../../../../src/scenarios/presets';
+import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { withDefaults } from '../../../../src/scenarios/defaults';
 
 function overlap(a: Box, b: Box): boolean {
@@ -27,11 +28,15 @@ const wide: Scenario = withDefaults({
 
 describe('layered layout', () => {
   for (const scenario of [...PRESETS, wide]) {
-    it(`${scenario.id}: no two nodes overlap`, () => {
-      const layout = layoutJob(scenario);
-      const boxes = [layout.jobManager, layout.backend, ...layout.tasks.values()];
-      for (let i = 0; i < boxes.length; i++) {
-        for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j])).toBe(false);
+    it(`${scenario.id}: no two nodes overlap, at normal size or enlarged for presenting`, () => {
+      for (const scale of [1, 1.15]) {
+        const layout = layoutJob(scenario, scale);
+        const boxes = [layout.jobManager, layout.backend, ...layout.tasks.values()];
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            expect(overlap(boxes[i], boxes[j])).toBe(false);
+          }
+        }
       }
     });
 
@@ -66,5 +71,25 @@ describe('layered layout', () => {
     const column = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => layout.tasks.get(`sum#${s}`)!);
     expect(new Set(column.map((b) => b.x)).size).toBe(1);
     column.forEach((b, k) => k > 0 && expect(b.y).toBeGreaterThan(column[k - 1].y));
+  });
+});
+
+describe('presenter mode', () => {
+  it('draws every node larger by the same factor, with the same space between columns', () => {
+    const normal = layoutJob(barrierAlignment);
+    const large = layoutJob(barrierAlignment, 1.15);
+    for (const [id, box] of normal.tasks) {
+      const big = large.tasks.get(id)!;
+      expect(big.width).toBeCloseTo(box.width * 1.15);
+      expect(big.height).toBeCloseTo(box.height * 1.15);
+      // Handles are placed inside the node before it is scaled: the same numbers.
+      expect(big.inputYs).toEqual(box.inputYs);
+    }
+    const gap = (l: typeof normal) => {
+      const [a, b] = [l.tasks.get('source#0')!, l.tasks.get('sum_even#0')!];
+      return b.x - (a.x + a.width);
+    };
+    expect(gap(large)).toBeGreaterThanOrEqual(110);
+    expect(large.jobManager.height).toBeCloseTo(normal.jobManager.height * 1.15);
   });
 });
