@@ -255,7 +255,7 @@ function CodeView({ scenario }: { scenario: Scenario }) {
           {t(copied ? TEXT.copied : TEXT.copy)}
         </button>
       </div>
-      <pre className="cl-code" aria-label={t(TEXT.code)}>
+      <pre className="cl-code" aria-label={t(TEXT.code)} tabIndex={0}>
         <code>
           {code.split('\n').map((line, k) => (
             <span
