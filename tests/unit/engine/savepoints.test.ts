@@ -152,6 +152,24 @@ describe('stop-with-savepoint', () => {
     expect(output.every((r) => r.origin.index < offset)).toBe(true);
   });
 
+  it('fails the job over when a task cannot write its part of the savepoint', () => {
+    const failing = withDefaults({
+      ...savepointUpgrade,
+      actions: [
+        { type: 'savepoint', when: { atTick: 12 }, name: 'stop', stop: true },
+        { type: 'fail-backend-write', checkpoint: 2, task: 'total#0' },
+      ],
+    });
+    const run = record(failing);
+    const restarting = firstEvent(run.events, 'JobRestarting');
+    expect(restarting.cause).toMatch(/^stop-with-savepoint 2 failed: .*total#0/);
+    const s = run.states[run.states.length - 1];
+    expect(s.job.status).toBe('FINISHED');
+    expect(firstEvent(run.events, 'JobFinished').reason).toBe(
+      'every source reached the end of its input',
+    );
+  });
+
   it('lets the job run on when the savepoint expires', () => {
     const expiring = withDefaults({
       ...savepointUpgrade,
@@ -196,6 +214,17 @@ describe('failover never restores an intermediate savepoint (Flink 1.15 and late
     for (const e of restored) {
       if (e.type === 'StateRestored') expect(e.state).toEqual(latest.snapshots[e.task]);
     }
+  });
+
+  it('starts from empty state rather than from a savepoint when no checkpoint completed', () => {
+    const noCheckpoints = withDefaults({
+      ...savepointUpgrade,
+      checkpoint: { ...savepointUpgrade.checkpoint, intervalMs: null },
+    });
+    const run = record(noCheckpoints);
+    const first = firstEvent(run.events, 'JobRestarted');
+    expect(first).toMatchObject({ checkpoint: null, kind: null, ignoredSavepoint: 1 });
+    expect(first.reason).toMatch(/^no completed checkpoint/);
   });
 
   it('restores the newer savepoint with preferCheckpointForRecovery off, as Flink 1.12 did', () => {
