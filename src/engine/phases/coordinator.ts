@@ -60,7 +60,13 @@ export function coordinate(d: TickDraft): void {
     const last = d.state.coordinator.lastCompleteTick;
     const earliest = last === null ? 0 : last + d.ticks(config.minPauseMs);
     if (d.tick < earliest) {
+      // Flink drops the periodic request and schedules the trigger for when the pause is over.
       d.setCoordinator({ nextPeriodicTick: earliest });
+      const ms = (tick: number) => tick * d.scenario.tickMs;
+      d.emit({
+        type: 'CheckpointSkipped',
+        reason: `the minimum pause (${config.minPauseMs} ms) since the last checkpoint ended at ${ms(last!)} ms holds the next one until ${ms(earliest)} ms`,
+      });
       return;
     }
   }

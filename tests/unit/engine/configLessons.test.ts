@@ -121,6 +121,12 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     stepAt(lesson, 30);
     stepAt(lesson, 31);
     expect(triggered(30)).toEqual([]);
+    expect(at(run, 30, 'CheckpointSkipped')).toMatchObject([
+      {
+        reason:
+          'the minimum pause (500 ms) since the last checkpoint ended at 2600 ms holds the next one until 3100 ms',
+      },
+    ]);
     expect(triggered(31)).toEqual([3]);
     expect(ms(lesson, 31 - checkpoint(end, 2).triggerTick)).toBe(1100);
     expect(ms(lesson, 31 - checkpoint(end, 2).completeTick!)).toBe(500);
