@@ -5,7 +5,7 @@ import { describeReason, taskName } from '../narration';
 import { useStore, type Language } from '../store';
 import { checkpointRows, type CheckpointRow } from './checkpointRows';
 import { formatBytes, formatMs } from './format';
-import { checkpointColor } from './palette';
+import { checkpointColor } from '../graph/palette';
 import './panels.css';
 
 const TEXT = {

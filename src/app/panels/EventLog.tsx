@@ -5,7 +5,7 @@ import { describeEvent } from '../narration';
 import { useStore } from '../store';
 import { formatMs } from './format';
 import { logWindow } from './logWindow';
-import { checkpointColor } from './palette';
+import { checkpointColor } from '../graph/palette';
 import './panels.css';
 
 const TEXT = {

@@ -2,8 +2,8 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { formatMs } from './format';
-import { checkpointColor } from './palette';
-import { inFlight, scheduleLanes, scheduleWindow, type Lane } from './scheduleLanes';
+import { checkpointColor } from '../graph/palette';
+import { downtimes, inFlight, scheduleLanes, scheduleWindow, type Lane } from './scheduleLanes';
 import './panels.css';
 
 const TEXT = {
@@ -28,6 +28,10 @@ const TEXT = {
   legendInterval: { en: 'next start by the interval', zh: '按间隔的下次开始' },
   legendPause: { en: 'min pause after completion', zh: '完成后的最小间隔' },
   legendTimeout: { en: 'timeout deadline', zh: '超时期限' },
+  legendDown: {
+    en: 'job failed over, until it restarts',
+    zh: '作业故障，直到重启完成',
+  },
   future: {
     en: 'Faded: what the recorded run does after the cursor.',
     zh: '淡色部分：光标之后录制的运行。',
@@ -194,6 +198,11 @@ export function ScheduleChart() {
     [timeline.final, current, range.from, range.to],
   );
 
+  const down = useMemo(
+    () => downtimes(timeline.events, range.to).filter((d) => (d.end ?? timeline.end) >= range.from),
+    [timeline, range.from, range.to],
+  );
+
   const left = LABEL_W;
   const right = Math.max(left + 100, width - PAD_R);
   const span = range.to - range.from;
@@ -289,6 +298,20 @@ export function ScheduleChart() {
               />
             ) : null,
           )}
+          {down.map((d) => {
+            const x0 = g.x(d.start);
+            return (
+              <g key={d.start} className="cl-sc-down">
+                <rect
+                  x={x0}
+                  y={AXIS_H}
+                  width={Math.max(2, g.x(d.end ?? timeline.end) - x0)}
+                  height={height - AXIS_H}
+                />
+                <line x1={x0} x2={x0} y1={AXIS_H} y2={height} />
+              </g>
+            );
+          })}
           <text className="cl-sc-axis-title" x={4} y={18}>
             ms
           </text>
@@ -395,6 +418,15 @@ export function ScheduleChart() {
               </g>
             </Swatch>
             {t(TEXT.legendPause)}
+          </li>
+          <li>
+            <Swatch>
+              <g className="cl-sc-down">
+                <rect x="4" y="0" width="20" height="18" />
+                <line x1="4" x2="4" y1="0" y2="18" />
+              </g>
+            </Swatch>
+            {t(TEXT.legendDown)}
           </li>
           <li>
             <Swatch>

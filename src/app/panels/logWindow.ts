@@ -14,9 +14,26 @@ export interface LogWindow {
 }
 
 /**
+ * A tick's events without the per-record ones, and without a source's snapshot, which the
+ * sentence of its barrier ("stored offset 5 and emitted barrier 1") already tells.
+ */
+function condense(events: readonly SimEvent[]): readonly SimEvent[] {
+  return events.filter(
+    (e) =>
+      !RECORD_NOISE.has(e.type) &&
+      !(
+        e.type === 'SnapshotTaken' &&
+        events.some(
+          (b) => b.type === 'BarrierInjected' && b.task === e.task && b.checkpoint === e.checkpoint,
+        )
+      ),
+  );
+}
+
+/**
  * The log up to `cursor`: the latest ticks with events, walking back until `limit` events are
  * gathered (whole ticks only), so a long run costs what is shown, not what was recorded. With
- * `hideNoise` the per-record events are left out. Pure.
+ * `hideNoise` the per-record events and repeated sentences are left out. Pure.
  */
 export function logWindow(
   events: readonly (readonly SimEvent[] | undefined)[],
@@ -30,7 +47,7 @@ export function logWindow(
   for (; t >= 0; t--) {
     const all = events[t];
     if (!all || all.length === 0) continue;
-    const shown = hideNoise ? all.filter((e) => !RECORD_NOISE.has(e.type)) : all;
+    const shown = hideNoise ? condense(all) : all;
     if (shown.length === 0) continue;
     if (count >= limit) break;
     groups.push({ tick: t, events: shown as SimEvent[] });

@@ -1,4 +1,4 @@
-import type { CheckpointKind, CheckpointStatus, SimState } from '../../engine';
+import type { CheckpointKind, CheckpointStatus, SimEvent, SimState } from '../../engine';
 
 /** One checkpoint's lane in the scheduling chart, in ticks. */
 export interface Lane {
@@ -90,4 +90,36 @@ export function scheduleLanes(final: SimState, current: SimState, window: TickWi
 /** Checkpoints in progress at the state's tick, savepoints included (Flink counts both). */
 export function inFlight(state: SimState): number {
   return state.checkpoints.filter((c) => c.status === 'IN_PROGRESS').length;
+}
+
+/** A stretch in which the job was not running: from a failure to the restart (or the end). */
+export interface Downtime {
+  start: number;
+  /** Tick the job ran again; null if it never did. */
+  end: number | null;
+}
+
+/**
+ * The stretches up to `to` in which the job had failed over, from the recorded events: a task
+ * failure or an exhausted tolerance cancels every task, and no checkpoint can run until the
+ * job restarts. Pure.
+ */
+export function downtimes(
+  events: readonly (readonly SimEvent[] | undefined)[],
+  to: number,
+): Downtime[] {
+  const found: Downtime[] = [];
+  let open: Downtime | null = null;
+  for (let t = 0; t <= Math.min(to, events.length - 1); t++) {
+    for (const e of events[t] ?? []) {
+      if (e.type === 'TasksCanceled' && !open) {
+        open = { start: t, end: null };
+        found.push(open);
+      } else if (e.type === 'JobRestarted' && open) {
+        open.end = t;
+        open = null;
+      }
+    }
+  }
+  return found;
 }

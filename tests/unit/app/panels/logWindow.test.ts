@@ -32,12 +32,18 @@ describe('event log window', () => {
     expect(groups.flatMap((g) => g.events)).toEqual(all);
   });
 
-  it('hides the per-record events when asked, and only those', () => {
+  it('hides the per-record events when asked, and the snapshot a barrier sentence tells', () => {
     const { groups } = logWindow(timeline.events, timeline.end, true, 10_000);
     const shown = groups.flatMap((g) => g.events);
     expect(shown.some((e) => RECORD_NOISE.has(e.type))).toBe(false);
-    const kept = timeline.events.flat().filter((e) => !RECORD_NOISE.has(e.type));
+    const snapshots = shown.filter((e) => e.type === 'SnapshotTaken').map((e) => e.task);
+    expect(snapshots.sort()).toEqual(['sink#0', 'sum_even#0', 'sum_odd#0']);
+    const kept = timeline.events
+      .flat()
+      .filter((e) => !RECORD_NOISE.has(e.type))
+      .filter((e) => !(e.type === 'SnapshotTaken' && e.task.startsWith('source#')));
     expect(shown).toEqual(kept);
+    expect(shown.filter((e) => e.type === 'BarrierInjected')).toHaveLength(2);
     expect(shown.some((e) => e.type === 'ChannelBlocked')).toBe(true);
   });
 

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../../src/engine';
-import { scheduleLanes, scheduleWindow, inFlight } from '../../../../src/app/panels/scheduleLanes';
+import {
+  downtimes,
+  inFlight,
+  scheduleLanes,
+  scheduleWindow,
+} from '../../../../src/app/panels/scheduleLanes';
 import { recordTimeline, stateAt } from '../../../../src/app/timeline';
 import { withDefaults } from '../../../../src/scenarios/defaults';
-import { record } from '../../../helpers/sim';
+import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
+import { firstEvent, record } from '../../../helpers/sim';
 
 /**
  * One source reading 1..150 into a sum whose snapshot is `stateBytes` large; the backend
@@ -103,5 +109,15 @@ describe('scheduling chart lanes', () => {
     expect(w.to - w.from).toBe(80);
     expect(scheduleWindow(10_000, 10_000, 10).to).toBe(10_000);
     expect(scheduleWindow(10_000, 0, 10).from).toBe(0);
+  });
+
+  it('shade the failover of the first example, from the failure before 7 to the restart', () => {
+    const timeline = recordTimeline(oddEvenSum);
+    const { events } = record(oddEvenSum);
+    const failed = firstEvent(events, 'TaskFailed').tick;
+    const restarted = firstEvent(events, 'JobRestarted').tick;
+    expect(downtimes(timeline.events, timeline.end)).toEqual([{ start: failed, end: restarted }]);
+    expect(downtimes(timeline.events, failed)).toEqual([{ start: failed, end: null }]);
+    expect(downtimes(timeline.events, failed - 1)).toEqual([]);
   });
 });
