@@ -36,7 +36,7 @@ describe('time travel', () => {
         { numRuns: 60, seed: 7 },
       );
     }
-  });
+  }, 120_000);
 
   it('records the events of every tick, as stepping produces them', () => {
     const timeline = recordTimeline(long);
@@ -76,7 +76,7 @@ describe('time travel', () => {
       }),
       { numRuns: 12, seed: 3 },
     );
-  });
+  }, 120_000);
 
   it('recovers to 20 / 25 when the seed failure is injected at the cursor', () => {
     const withoutFailure = {
