@@ -76,8 +76,13 @@ export function parseJsonSafely(text: string, maxDepth: number): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text, dropDangerousKeys) };
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    return { ok: false, reason: `it is not valid JSON (${detail})` };
+    // The engine's message quotes the text itself, which may be anything: only its position
+    // is passed on.
+    const position = /at position (\d+)/.exec(e instanceof Error ? e.message : '');
+    if (!position) return { ok: false, reason: 'it is not valid JSON' };
+    const before = text.slice(0, Number(position[1])).split('\n');
+    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    return { ok: false, reason: `it is not valid JSON (the error is at ${where})` };
   }
 }
 

@@ -129,6 +129,12 @@ export function sharedScenario(scenario: Scenario): SharedScenario {
 
 type Resolved = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
+/** Text from the link inside a message: one line, short, whatever it held. */
+function quoted(text: string, max = 40): string {
+  const line = text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
 function damaged(reason: string): { ok: false; error: string } {
   return { ok: false, error: `This link is damaged: ${reason}.` };
 }
@@ -136,7 +142,7 @@ function damaged(reason: string): { ok: false; error: string } {
 function invalidScenario(errors: string[]): { ok: false; error: string } {
   return {
     ok: false,
-    error: `This link holds a scenario that cannot run: ${errors[0] ?? 'it is not valid'}.`,
+    error: `This link holds a scenario that cannot run: ${quoted(errors[0] ?? 'it is not valid', 300)}.`,
   };
 }
 
@@ -146,7 +152,7 @@ function resolvePreset(id: unknown, raw: unknown): Resolved {
   if (!preset) {
     return {
       ok: false,
-      error: `This link asks for an unknown preset "${id.slice(0, 40)}", so it was not opened.`,
+      error: `This link asks for an unknown preset "${quoted(id)}", so it was not opened.`,
     };
   }
   if (raw === undefined) {
@@ -303,12 +309,14 @@ function readLesson(
   if (!lesson) {
     return {
       ok: false,
-      error: `This link asks for an unknown lesson "${raw.id.slice(0, 40)}", so it was not opened.`,
+      error: `This link asks for an unknown lesson "${quoted(raw.id)}", so it was not opened.`,
     };
   }
-  let step = isCount(raw.step) ? raw.step : 0;
-  if (!isCount(raw.step))
+  let step = 0;
+  if (isCount(raw.step)) step = raw.step;
+  else if (raw.step !== undefined) {
     warnings.push('The lesson step in this link was unreadable; it opens at the first step.');
+  }
   if (step >= lesson.steps.length) {
     warnings.push(
       `This link asks for step ${step + 1} of a lesson with ${lesson.steps.length} steps; it opens the last step.`,

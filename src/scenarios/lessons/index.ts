@@ -3,13 +3,24 @@ import { lesson1ConsistentCheckpoint } from './lesson1ConsistentCheckpoint';
 import { lesson2StopTheWorld } from './lesson2StopTheWorld';
 import { lesson3BarrierAlignment } from './lesson3BarrierAlignment';
 import { lesson4ExactlyVsAtLeastOnce } from './lesson4ExactlyVsAtLeastOnce';
+import { lesson5CheckpointConfig } from './lesson5CheckpointConfig';
+import { lesson6Savepoints, lesson6Upgrade } from './lesson6Savepoints';
+import { lesson7FailureRate, lesson7RestartStrategies } from './lesson7RestartStrategies';
 
-/** The course: one lesson per section of the seed text, in order. */
+/**
+ * The course: one lesson per section of the seed text, in order. A section taught in two parts
+ * has two lessons of the same order, listed here in the order they are taken (the sort keeps it).
+ */
 export const LESSONS: Lesson[] = [
   lesson1ConsistentCheckpoint,
   lesson2StopTheWorld,
   lesson3BarrierAlignment,
   lesson4ExactlyVsAtLeastOnce,
+  lesson5CheckpointConfig,
+  lesson6Savepoints,
+  lesson6Upgrade,
+  lesson7RestartStrategies,
+  lesson7FailureRate,
 ].sort((a, b) => a.order - b.order);
 
 export function lessonById(id: string): Lesson | undefined {

@@ -49,7 +49,7 @@ describe('scenario files round-trip', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it('carries the recorded event log with the scenario', () => {
     const { events } = runScenario(odd);
@@ -181,7 +181,7 @@ describe('scenario files that cannot be used', () => {
       { numRuns: 500 },
     );
     expect(importScenarioFile(undefined as unknown as string).ok).toBe(false);
-  });
+  }, 60_000);
 });
 
 describe('parseJsonSafely', () => {
@@ -206,5 +206,22 @@ describe('parseJsonSafely', () => {
     });
     expect(parseJsonSafely('{"b":[[[1]]]}', 3)).toMatchObject({ ok: false });
     expect(parseJsonSafely('{"a":"\\"[[[[","b":1}', 1)).toMatchObject({ ok: true });
+  });
+});
+
+describe('a file that is not valid JSON', () => {
+  it('says where the error is, and quotes none of the text', () => {
+    const result = importScenarioFile(
+      '{\n  "format": "checkpoint-lab-scenario",\n  "version": 1 2\n}',
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'This file cannot be read: it is not valid JSON (the error is at line 3, column 16).',
+    });
+    const quoted = importScenarioFile('{"a":, "<script>":1}');
+    expect(quoted).toMatchObject({
+      ok: false,
+      error: 'This file cannot be read: it is not valid JSON.',
+    });
   });
 });

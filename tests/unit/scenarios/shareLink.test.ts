@@ -142,7 +142,7 @@ describe('share links round-trip', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it('round-trips presets with random modes, options, restart strategies and added failures', () => {
     const changes = fc.record({
@@ -172,7 +172,7 @@ describe('share links round-trip', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });
 
 describe('share links that cannot open as they are', () => {

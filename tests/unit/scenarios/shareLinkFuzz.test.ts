@@ -190,7 +190,7 @@ describe('decodeShareState on hostile and broken input', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it('handles every truncation of a valid link', () => {
     const refused = new Set<string>();
@@ -201,7 +201,7 @@ describe('decodeShareState on hostile and broken input', () => {
       }
     }
     expect([...refused].some((e) => e.startsWith('This link is damaged'))).toBe(true);
-  });
+  }, 60_000);
 
   it('handles a character changed anywhere in a valid link', () => {
     fc.assert(
@@ -216,7 +216,7 @@ describe('decodeShareState on hostile and broken input', () => {
       ),
       { numRuns: 1500 },
     );
-  });
+  }, 60_000);
 
   it('handles a single bit flipped in the compressed data', () => {
     fc.assert(
@@ -227,7 +227,7 @@ describe('decodeShareState on hostile and broken input', () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, 60_000);
 
   it('refuses an oversized link without unpacking it', () => {
     const result = decodeSafely(`#v1=${'A'.repeat(SHARE_LIMITS.compressed + 100)}`);
@@ -314,6 +314,17 @@ describe('decodeShareState on hostile and broken input', () => {
     expect(parsed.ok && parsed.scenario.operators).toEqual([
       { id: 's', kind: 'source', parallelism: 1, input: [1] },
     ]);
+  });
+
+  it('keeps a message to one line whatever the link quotes', () => {
+    const odd = '{"v":1,"scenario":{"preset":"odd\\n-even\\u2028-sum"},"tick":0,"language":"en"}';
+    expect(decodeSafely(link(odd))).toEqual({
+      ok: false,
+      error: 'This link asks for an unknown preset "odd -even -sum", so it was not opened.',
+    });
+    const long = JSON.stringify({ v: 1, scenario: { preset: 'p'.repeat(500) }, tick: 0 });
+    const result = decodeSafely(link(long));
+    expect(!result.ok && result.error.length).toBeLessThan(120);
   });
 
   it.each([
