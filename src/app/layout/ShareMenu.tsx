@@ -51,7 +51,8 @@ export function ShareMenu() {
     const s = useStore.getState();
     const result = importScenarioFile(await file.text());
     if (!result.ok) {
-      const details = result.problems.length > 0 ? ` (${result.problems.join('; ')})` : '';
+      const more = result.problems.filter((p) => !result.error.includes(p));
+      const details = more.length > 0 ? ` (${more.join('; ')})` : '';
       s.notify({
         kind: 'error',
         text: `${result.error}${details} ${t({ en: 'Nothing was changed.', zh: '未做任何更改。' })}`,
