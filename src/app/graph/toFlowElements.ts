@@ -79,7 +79,12 @@ type TaskData = {
   box: TaskBox;
 };
 
-export type SourceMark = { checkpoint: number; offset: number; completed: boolean };
+export type SourceMark = {
+  checkpoint: number;
+  offset: number;
+  completed: boolean;
+  savepoint: boolean;
+};
 
 export type SourceData = TaskData & {
   kind: 'source';
@@ -370,6 +375,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           checkpoint: c.id,
           offset: snapshot.offset,
           completed: c.status === 'COMPLETED',
+          savepoint: c.kind === 'savepoint',
         });
       }
       nodes.push({

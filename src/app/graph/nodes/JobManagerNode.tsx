@@ -1,7 +1,7 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useT } from '../../i18n';
-import { JOB_STATUS, MODE } from '../describe';
+import { JOB_STATUS, MODE, MODE_SHORT } from '../describe';
 import { SIZE } from '../layout';
 import { checkpointColor } from '../palette';
 import type { JobManagerNode as JobManagerNodeType } from '../toFlowElements';
@@ -28,7 +28,9 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
         <span className={`g-status g-status-${status}`}>{t(JOB_STATUS[data.status])}</span>
       </div>
       <div className="g-jm-row">
-        <span className="g-label">{t(MODE[data.mode])}</span>
+        <span className="g-label" title={t(MODE[data.mode])}>
+          {t(data.recent.length > 2 || data.restarts > 0 ? MODE_SHORT[data.mode] : MODE[data.mode])}
+        </span>
         {data.restartIn !== null ? (
           <b className="g-restart">
             {t({

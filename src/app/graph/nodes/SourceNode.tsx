@@ -72,6 +72,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
             >
               <CheckpointTag
                 id={m.checkpoint}
+                prefix={m.savepoint ? 'S' : null}
                 title={t({
                   en: `checkpoint ${m.checkpoint} stored offset ${m.offset}`,
                   zh: `检查点 ${m.checkpoint} 保存了偏移量 ${m.offset}`,

@@ -171,7 +171,7 @@ describe('odd-even-sum on the graph: failure and recovery', () => {
     const completed = firstEvent(run.events, 'CheckpointCompleted');
     const source = node<SourceNode>(at(run, completed.tick), 'source#0').data;
     expect(source.input).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(source.marks).toEqual([{ checkpoint: 1, offset: 5, completed: true }]);
+    expect(source.marks).toEqual([{ checkpoint: 1, offset: 5, completed: true, savepoint: false }]);
   });
 
   it('shows the failed task and its cancelled peers with their state cleared', () => {
