@@ -16,11 +16,17 @@ function Sample({ width, children }: { width: number; children: React.ReactNode 
   );
 }
 
-/** What the marks on the graph mean, in a strip under it so it never covers a node. */
+/**
+ * What the marks on the graph mean, in a strip under it so it never covers a node. The fit
+ * button comes first: on a narrow stage the last items are the ones cut off.
+ */
 export function GraphLegend({ onFit }: { onFit: () => void }) {
   const t = useT();
   return (
     <div className="g-legend">
+      <button type="button" className="g-fit" onClick={onFit}>
+        {t({ en: 'Fit to view', zh: '适应视图' })}
+      </button>
       <span className="g-legend-item">
         <Sample width={28}>
           <RecordChip value={7} replay={false} />
@@ -55,9 +61,6 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
         <span className="g-legend-failed" />
         {t({ en: 'failed task', zh: '失败的任务' })}
       </span>
-      <button type="button" className="g-fit" onClick={onFit}>
-        {t({ en: 'Fit to view', zh: '适应视图' })}
-      </button>
     </div>
   );
 }
