@@ -211,6 +211,8 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
           ? `${name(e.task)} 在处理记录 ${e.record} 之前失败`
           : `${name(e.task)} failed just before processing record ${e.record}`;
       }
+      // Engine reasons for a task read "failed at tick 30": they finish the sentence.
+      if (e.reason.startsWith('failed ')) return `${name(e.task)} ${reason(e.reason)}`;
       return zh
         ? `${name(e.task)} 失败：${reason(e.reason)}`
         : `${name(e.task)} failed: ${reason(e.reason)}`;
@@ -220,7 +222,7 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         : `All ${e.tasks.length} tasks were cancelled and their state cleared`;
     case 'JobRestarting': {
       const wait = scenario
-        ? `${e.delayTicks * scenario.tickMs} ms`
+        ? duration(e.delayTicks * scenario.tickMs)
         : zh
           ? `${e.delayTicks} 个 tick`
           : `${e.delayTicks} ticks`;
@@ -255,6 +257,11 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
   }
+}
+
+/** Milliseconds as said aloud: "300 ms", "10 s". */
+function duration(ms: number): string {
+  return ms >= 10_000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 function capitalise(s: string): string {

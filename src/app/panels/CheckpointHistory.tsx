@@ -33,9 +33,12 @@ const TEXT = {
   seekEnd: { en: 'Go to the tick it ended', zh: '跳到它结束的 tick' },
   seekTick: { en: 'Go to tick', zh: '跳到 tick' },
   details: { en: 'Show each subtask', zh: '显示每个子任务' },
-  checkpoint: { en: 'checkpoint', zh: '检查点' },
+  older: { en: 'Show older checkpoints', zh: '显示更早的检查点' },
   savepoint: { en: 'savepoint', zh: '保存点' },
 } satisfies Record<string, LocalText>;
+
+/** Rows rendered at first; Flink's web UI itself keeps only the latest few (web.checkpoints.history). */
+const PAGE = 30;
 
 const STATUS: Record<CheckpointStatus, { icon: string; text: LocalText }> = {
   IN_PROGRESS: { icon: '◔', text: TEXT.inProgress },
@@ -114,10 +117,12 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
         <span className="cl-cp-id" style={{ background: color.fill, color: color.text }}>
           {row.id}
         </span>
-        <span className="cl-cp-kind">
-          {t(row.kind === 'savepoint' ? TEXT.savepoint : TEXT.checkpoint)}
-          {row.name ? ` “${row.name}”` : ''}
-        </span>
+        {row.kind === 'savepoint' && (
+          <span className="cl-cp-kind" title={row.name ?? undefined}>
+            {t(TEXT.savepoint)}
+            {row.name ? ` “${row.name}”` : ''}
+          </span>
+        )}
         <span className={`cl-status cl-status-${row.status.toLowerCase()}`}>
           <span aria-hidden="true">{status.icon}</span> {row.status}
         </span>
@@ -215,16 +220,18 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
 export function CheckpointHistory() {
   const t = useT();
   const current = useStore((s) => s.current);
-  const rows = useMemo(() => checkpointRows(current), [current]);
-  const count = (status: CheckpointStatus) => rows.filter((r) => r.status === status).length;
-  const latest = rows.find((r) => r.status === 'COMPLETED' && r.kind === 'checkpoint');
+  const [limit, setLimit] = useState(PAGE);
+  const rows = useMemo(() => checkpointRows(current, limit), [current, limit]);
+  const all = current.checkpoints;
+  const count = (status: CheckpointStatus) => all.filter((c) => c.status === status).length;
+  const latest = all.findLast((c) => c.status === 'COMPLETED' && c.kind === 'checkpoint');
   return (
     <div className="cl-panel">
       <h2 className="cl-title">{t(TEXT.title)}</h2>
       <dl className="cl-counts">
         <div>
           <dt>{t(TEXT.triggered)}</dt>
-          <dd>{rows.length}</dd>
+          <dd>{all.length}</dd>
         </div>
         <div>
           <dt>{t(TEXT.inProgress)}</dt>
@@ -252,6 +259,11 @@ export function CheckpointHistory() {
               <Row key={row.id} row={row} scenario={current.scenario} />
             ))}
           </ol>
+        )}
+        {all.length > rows.length && (
+          <button type="button" className="cl-more" onClick={() => setLimit(limit + PAGE)}>
+            {t(TEXT.older)} ({all.length - rows.length})
+          </button>
         )}
       </div>
     </div>

@@ -96,8 +96,8 @@ function LaneMarks({
     const xi = g.x(lane.intervalDue);
     marks.push(
       <g key="interval" className="cl-sc-interval">
-        <line x1={x0} x2={xi} y1={cy - 12} y2={cy - 12} />
-        <line x1={xi} x2={xi} y1={cy - 16} y2={cy - 8} />
+        <line x1={x0} x2={xi} y1={cy - 13} y2={cy - 13} />
+        <line x1={xi} x2={xi} y1={cy - 17} y2={cy - 9} />
       </g>,
     );
   }
@@ -105,8 +105,8 @@ function LaneMarks({
     const xp = g.x(lane.pauseUntil);
     marks.push(
       <g key="pause" className="cl-sc-pause">
-        <line x1={g.x(lane.end)} x2={xp} y1={cy + 12} y2={cy + 12} />
-        <line x1={xp} x2={xp} y1={cy + 8} y2={cy + 16} />
+        <line x1={g.x(lane.end)} x2={xp} y1={cy + 14} y2={cy + 14} />
+        <line x1={xp} x2={xp} y1={cy + 10} y2={cy + 17} />
       </g>,
     );
   }
@@ -149,11 +149,11 @@ function LaneMarks({
   lane.stored.forEach((t, k) => {
     const xs = g.x(t);
     marks.push(
-      <path key={`s${k}`} className="cl-sc-stored" d={`M${xs} ${cy - 11} l4 4 l-4 4 l-4 -4 z`} />,
+      <path key={`s${k}`} className="cl-sc-stored" d={`M${xs} ${cy - 5} l5 5 l-5 5 l-5 -5 z`} />,
     );
   });
   lane.acks.forEach((t, k) => {
-    marks.push(<circle key={`a${k}`} className="cl-sc-ack" cx={g.x(t)} cy={cy + 8} r={2.8} />);
+    marks.push(<circle key={`a${k}`} className="cl-sc-ack" cx={g.x(t)} cy={cy + 10} r={2.8} />);
   });
   marks.push(<path key="trigger" className="cl-sc-trigger" d={`M${x0} ${cy - 8} l7 8 l-7 8 z`} />);
   if (lane.end !== null) {
@@ -198,10 +198,8 @@ export function ScheduleChart() {
     [timeline.final, current, range.from, range.to],
   );
 
-  const down = useMemo(
-    () => downtimes(timeline.events, range.to).filter((d) => (d.end ?? timeline.end) >= range.from),
-    [timeline, range.from, range.to],
-  );
+  const allDown = useMemo(() => downtimes(timeline.events, timeline.end), [timeline]);
+  const down = allDown.filter((d) => d.start <= range.to && (d.end ?? timeline.end) >= range.from);
 
   const left = LABEL_W;
   const right = Math.max(left + 100, width - PAD_R);
@@ -227,6 +225,20 @@ export function ScheduleChart() {
 
   const plot = (faded: boolean) => (
     <g clipPath={`url(#${clipId}-${faded ? 'future' : 'past'})`} opacity={faded ? 0.28 : 1}>
+      {down.map((d) => {
+        const x0 = g.x(d.start);
+        return (
+          <g key={d.start} className="cl-sc-down">
+            <rect
+              x={x0}
+              y={AXIS_H}
+              width={Math.max(2, g.x(d.end ?? timeline.end) - x0)}
+              height={height - AXIS_H}
+            />
+            <line x1={x0} x2={x0} y1={AXIS_H} y2={height} />
+          </g>
+        );
+      })}
       {lanes.map((lane, i) => (
         <LaneMarks
           key={lane.id}
@@ -298,20 +310,6 @@ export function ScheduleChart() {
               />
             ) : null,
           )}
-          {down.map((d) => {
-            const x0 = g.x(d.start);
-            return (
-              <g key={d.start} className="cl-sc-down">
-                <rect
-                  x={x0}
-                  y={AXIS_H}
-                  width={Math.max(2, g.x(d.end ?? timeline.end) - x0)}
-                  height={height - AXIS_H}
-                />
-                <line x1={x0} x2={x0} y1={AXIS_H} y2={height} />
-              </g>
-            );
-          })}
           <text className="cl-sc-axis-title" x={4} y={18}>
             ms
           </text>
@@ -339,7 +337,7 @@ export function ScheduleChart() {
                   className="cl-sc-label"
                   x={4 + (LABEL_W - 10) / 2}
                   y={y + 16}
-                  fill={color.text}
+                  style={{ fill: color.text }}
                   textAnchor="middle"
                 >
                   {lane.kind === 'savepoint' ? `SP ${lane.id}` : `#${lane.id}`}

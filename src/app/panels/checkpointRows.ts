@@ -39,11 +39,16 @@ export interface CheckpointRow {
   tasks: TaskCheckpoint[];
 }
 
-/** The checkpoint history at `state`'s tick, newest first, as the web UI's table shows it. Pure. */
-export function checkpointRows(state: SimState): CheckpointRow[] {
+/**
+ * The checkpoint history at `state`'s tick, newest first, as the web UI's table shows it; at
+ * most `limit` rows, so a long run costs what is shown. Pure.
+ */
+export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow[] {
   const { tickMs } = state.scenario;
   const tasks = topologyOf(state.scenario).tasks;
-  return state.checkpoints
+  const newest =
+    limit >= state.checkpoints.length ? state.checkpoints : state.checkpoints.slice(-limit);
+  return newest
     .map((c) => {
       const alignments = Object.values(c.alignment).map((a) => a.end - a.start);
       const end = c.endTick ?? state.tick;

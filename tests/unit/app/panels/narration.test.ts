@@ -111,6 +111,15 @@ describe('narration', () => {
     expect(zh).toContain('600 ms');
     expect(zh).not.toContain('expired');
     expect(describeEvent(SAMPLES.JobRestarting, 'en', oddEvenSum)).toContain('restarts in 300 ms');
+    const slow = { ...oddEvenSum, tickMs: 5000 };
+    expect(describeEvent(SAMPLES.JobRestarting, 'en', slow)).toContain('restarts in 15 s');
+    const atTick = {
+      type: 'TaskFailed' as const,
+      task: 'sum_even#0',
+      reason: 'failed at tick 30',
+    };
+    expect(describeEvent(atTick, 'en')).toBe('sum_even failed at tick 30');
+    expect(describeEvent(atTick, 'zh')).toBe('sum_even 在 tick 30 失败');
     expect(describeEvent(SAMPLES.CheckpointCompleted, 'zh')).toContain('保存点 3');
   });
 
