@@ -1,6 +1,6 @@
 import type { TickDraft } from '../draft';
 import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
-import type { Barrier, DataRecord, Parity, StreamElement, TaskState } from '../types';
+import type { Barrier, DataRecord, Parity, Scenario, StreamElement, TaskState } from '../types';
 import { emitBarrier, endAlignment, pushElement, takeSnapshot } from './checkpointing';
 import { failJob } from './failover';
 
@@ -25,7 +25,8 @@ function hasRoom(d: TickDraft, info: TaskInfo): boolean {
 
 /** Sends a record downstream on every output edge, choosing channels by the edge's partitioning. */
 function emitRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataRecord): void {
-  info.outputs.forEach((output, k) => {
+  for (let k = 0; k < info.outputs.length; k++) {
+    const output = info.outputs[k];
     const channels = output.channels;
     const n = channels.length;
     switch (output.edge.partitioning) {
@@ -45,7 +46,7 @@ function emitRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataReco
         break;
       }
     }
-  });
+  }
 }
 
 function runSource(d: TickDraft, info: TaskInfo): void {
@@ -78,8 +79,24 @@ function runSource(d: TickDraft, info: TaskInfo): void {
   t.nextReadTick = d.tick + Math.max(1, period);
 }
 
+const tasksFailingBefore = new WeakMap<Scenario, Set<string>>();
+
+/** Tasks that some "fail just before record v" action names: the others skip the search. */
+function failingBefore(scenario: Scenario): Set<string> {
+  let tasks = tasksFailingBefore.get(scenario);
+  if (!tasks) {
+    tasks = new Set();
+    for (const a of scenario.actions) {
+      if (a.type === 'fail-task' && 'beforeValue' in a.when) tasks.add(a.task);
+    }
+    tasksFailingBefore.set(scenario, tasks);
+  }
+  return tasks;
+}
+
 /** The scenario's "fail just before processing record v" action for this task, if it is due. */
 function failureBefore(d: TickDraft, info: TaskInfo, record: DataRecord): number {
+  if (!failingBefore(d.scenario).has(info.id)) return -1;
   return d.scenario.actions.findIndex(
     (a, k) =>
       !d.state.fired[k] &&
@@ -125,10 +142,12 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         origin: record.origin,
         replay: record.replay,
       };
+      // concat with an array argument: V8 copies on its fast path then, about ten times faster
+      // than concat(object) or a spread, and a sink's output is copied once per record.
       if (t.state.kind === 'sink' && op.transactional) {
-        t.state = { ...t.state, open: [...t.state.open, received] };
+        t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
-        t.output = t.output.concat(received);
+        t.output = t.output.concat([received]);
         d.emit({
           type: 'RecordOutput',
           task: info.id,
@@ -218,10 +237,11 @@ function takeElement(d: TickDraft, info: TaskInfo, input: number): void {
 
 /** Moves what arrived on blocked inputs into the alignment buffer, where the class can see it. */
 function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
-  info.inputs.forEach((channel, input) => {
-    if (d.state.tasks[info.index].inputs[input].blockedBy === null) return;
+  for (let input = 0; input < info.inputs.length; input++) {
+    const channel = info.inputs[input];
+    if (d.state.tasks[info.index].inputs[input].blockedBy === null) continue;
     const queue = d.state.channels[channel].queue;
-    if (queue.length === 0 || queue[0].at > d.tick) return;
+    if (queue.length === 0 || queue[0].at > d.tick) continue;
     const q = d.channel(channel).queue;
     const t = d.task(info.index);
     while (q.length > 0 && q[0].at <= d.tick) {
@@ -237,7 +257,7 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
         });
       }
     }
-  });
+  }
 }
 
 function runOperator(d: TickDraft, info: TaskInfo): void {
