@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LESSONS } from '../../src/scenarios/lessons';
+import { expect, linkTo, open, test } from './fixtures';
+
+/** Violations a screen reader or keyboard user would be stopped by. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+const lesson = LESSONS[LESSONS.length > 2 ? 2 : 0];
+const lessonLink = (language: 'en' | 'zh', presenter = false) =>
+  linkTo({
+    scenario: { preset: lesson.scenario.id },
+    tick: lesson.steps[1]?.tick ?? 0,
+    language,
+    lesson: { id: lesson.id, step: Math.min(1, lesson.steps.length - 1) },
+    view: { presenter },
+  });
+
+const screens: [string, string][] = [
+  ['the main screen in free play', linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 20 })],
+  ['a lesson open', lessonLink('en')],
+  ['the lesson in Chinese', lessonLink('zh')],
+  ['presenter mode', lessonLink('en', true)],
+];
+
+for (const [name, url] of screens) {
+  test(`no serious accessibility violations: ${name}`, async ({ page }) => {
+    await open(page, url);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('no serious accessibility violations with the config tab and the menus open', async ({
+  page,
+}) => {
+  await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 7 }));
+  await page.getByRole('tab', { name: 'Config' }).click();
+  await page.getByText('Inject failure', { exact: true }).click();
+  await page.getByText('File', { exact: true }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
