@@ -12,6 +12,7 @@ import '@xyflow/react/dist/style.css';
 import { MotionConfig, useReducedMotion } from 'framer-motion';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario, SimEvent, SimState } from '../../engine';
+import { lessonById } from '../../scenarios/lessons';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 import { BackendEdge } from './edges/BackendEdge';
@@ -25,7 +26,7 @@ import { JobManagerNode } from './nodes/JobManagerNode';
 import { OperatorNode } from './nodes/OperatorNode';
 import { SinkNode } from './nodes/SinkNode';
 import { SourceNode } from './nodes/SourceNode';
-import { toFlowElements, type FlowNode } from './toFlowElements';
+import { BACKEND_ID, JOB_MANAGER_ID, toFlowElements, type FlowNode } from './toFlowElements';
 
 // Module scope: React Flow remounts every node and edge when these objects change identity.
 const nodeTypes = {
@@ -85,6 +86,15 @@ export function JobGraph(props: JobGraphProps) {
   );
 }
 
+const LESSON_NAMES: Record<string, string> = { jobmanager: JOB_MANAGER_ID, backend: BACKEND_ID };
+const NOTHING = new Set<string>();
+
+/** The nodes the current lesson step talks about. */
+function lessonHighlight(lesson: { id: string; step: number } | null): Set<string> {
+  const ids = lesson ? lessonById(lesson.id)?.steps[lesson.step]?.highlight : undefined;
+  return ids ? new Set(ids.map((id) => LESSON_NAMES[id] ?? id)) : NOTHING;
+}
+
 function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const t = useT();
   const current = useStore((s) => s.current);
@@ -94,6 +104,8 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const playing = useStore((s) => s.playing);
   const speed = useStore((s) => s.speed);
   const presenter = useStore((s) => s.presenter);
+  const lesson = useStore((s) => s.lesson);
+  const highlight = useMemo(() => lessonHighlight(lesson), [lesson]);
   const scale = presenter ? PRESENTER_SCALE : 1;
   const reduced = useReducedMotion();
   const state = given ?? current;
@@ -132,9 +144,10 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
             position: own.positions[n.id] ?? n.position,
             ...(own.measured[n.id] ? { measured: own.measured[n.id] } : {}),
             selected: 'task' in n.data && n.data.task === selectedTask,
+            ...(highlight.has(n.id) ? { className: 'g-highlight' } : {}),
           }) as FlowNode,
       ),
-    [elements, own.positions, own.measured, selectedTask],
+    [elements, own.positions, own.measured, selectedTask, highlight],
   );
 
   const onNodesChange = useCallback(
