@@ -70,6 +70,12 @@ export function coordinate(d: TickDraft): void {
       return;
     }
   }
+  // Stop-the-world: sources read at least once between a resume and the next pause. A pause sent
+  // with the resume would reach them in the same tick, so a checkpoint slower than the interval
+  // (or one that expired) would keep them paused for good.
+  if (config.mode === 'stop-the-world' && d.state.messages.some((m) => m.type === 'resume')) {
+    return;
+  }
   triggerCheckpoint(d, 'checkpoint');
   d.setCoordinator({ nextPeriodicTick: d.tick + interval });
 }

@@ -12,12 +12,19 @@ function matches(parity: Parity, value: number): boolean {
   return parity === 'even' ? even : !even;
 }
 
+/**
+ * Whether every output channel has a free credit. Only records take credits: barriers ignore the
+ * capacity, so counting them would let a stream of barriers in a small channel starve its sender.
+ */
 function hasRoom(d: TickDraft, info: TaskInfo): boolean {
   for (const output of info.outputs) {
     for (const channel of output.channels) {
       if (channel === undefined) continue;
       const capacity = d.topology.channels[channel].capacity;
-      if (capacity !== null && d.state.channels[channel].queue.length >= capacity) return false;
+      if (capacity === null) continue;
+      let records = 0;
+      for (const q of d.state.channels[channel].queue) if (q.element.kind === 'record') records++;
+      if (records >= capacity) return false;
     }
   }
   return true;

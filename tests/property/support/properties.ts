@@ -1,0 +1,182 @@
+/**
+ * The properties of the engine under random scenarios and failure schedules. Shared by the Vitest
+ * files (1,000 runs each) and the soak sweep (tests/property/soak.ts), so both check the same.
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import {
+  failureFree,
+  isTerminal,
+  step,
+  type GroundTruth,
+  type Scenario,
+  type SimState,
+  type TimedEvent,
+} from '../../../src/engine';
+import { parseScenario } from '../../../src/scenarios/schema';
+import { scenarioArb } from '../../helpers/arbitraries';
+import { GraphModel } from './graphModel';
+import {
+  checkAtLeastOnce,
+  checkExactlyOnce,
+  checkpointLifecycle,
+  consistentCuts,
+  fifoChannels,
+  neverCountedTwice,
+} from './invariants';
+import { LedgerTracker, observedRun, TICK_LIMIT, type ObservedRun } from './observedRun';
+
+/** The scenario as a user's file would load it: generated scenarios must all be valid. */
+export function validated(generated: Scenario): Scenario {
+  const parsed = parseScenario(generated);
+  if (!parsed.ok) throw new Error(`a generated scenario is invalid: ${parsed.errors.join('; ')}`);
+  return parsed.scenario;
+}
+
+/** The failure-free run, cut at the same tick limit as the run it is compared with. */
+function boundedTruth(scenario: Scenario): GroundTruth {
+  return observedRun(failureFree(scenario), []);
+}
+
+export interface NamedProperty {
+  name: string;
+  property: fc.IProperty<[Scenario]> | fc.IProperty<[Scenario, number]>;
+}
+
+/** Exactly-once and stop-the-world: no record counted twice at any tick; at the end, the failure-free result. */
+export function exactlyOnceHolds(generated: Scenario): void {
+  const scenario = validated(generated);
+  const model = new GraphModel(scenario);
+  const ledgers = new LedgerTracker();
+  const run = observedRun(scenario, [ledgers, neverCountedTwice(scenario, model, ledgers)]);
+  if (run.state.job.status === 'FINISHED') {
+    checkExactlyOnce(run, model, ledgers, boundedTruth(scenario));
+  }
+}
+
+export const exactlyOnce = fc.property(
+  scenarioArb({ modes: ['exactly-once', 'stop-the-world'] }),
+  exactlyOnceHolds,
+);
+
+/** At-least-once: nothing lost, and judge() names exactly the duplicates the validators count. */
+export function atLeastOnceHolds(generated: Scenario): void {
+  const scenario = validated(generated);
+  const model = new GraphModel(scenario);
+  const ledgers = new LedgerTracker();
+  const run = observedRun(scenario, [ledgers, consistentCuts(scenario, model, ledgers)]);
+  if (run.state.job.status === 'FINISHED') {
+    checkAtLeastOnce(run, model, ledgers, boundedTruth(scenario));
+  }
+}
+
+export const atLeastOnce = fc.property(scenarioArb({ modes: ['at-least-once'] }), atLeastOnceHolds);
+
+/** Every completed checkpoint is a consistent cut (at-least-once: holds at least the cut). */
+export function consistentCutHolds(generated: Scenario): void {
+  const scenario = validated(generated);
+  const model = new GraphModel(scenario);
+  const ledgers = new LedgerTracker();
+  observedRun(scenario, [ledgers, consistentCuts(scenario, model, ledgers)]);
+}
+
+export const consistentCut = fc.property(scenarioArb(), consistentCutHolds);
+
+/** FIFO channels, checkpoints completing in order, restores only of completed checkpoints. */
+export function channelsAndCheckpointsHold(generated: Scenario): void {
+  const scenario = validated(generated);
+  observedRun(scenario, [fifoChannels(scenario), checkpointLifecycle(scenario)]);
+}
+
+export const channelsAndCheckpoints = fc.property(
+  scenarioArb({ stopWithSavepoint: true }),
+  channelsAndCheckpointsHold,
+);
+
+export function traceHash(run: { state: SimState; events: readonly TimedEvent[] }): string {
+  return createHash('sha256')
+    .update(JSON.stringify(run.events))
+    .update('\n')
+    .update(JSON.stringify(run.state))
+    .digest('hex');
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Continues a run from `state` to the same end as observedRun; with `freeze`, every state is deep-frozen first. */
+function continueRun(start: SimState, freeze: boolean): ObservedRun {
+  let state = freeze ? deepFreeze(start) : start;
+  const events: TimedEvent[] = [];
+  while (!isTerminal(state) && state.tick < TICK_LIMIT) {
+    const result = step(state);
+    state = freeze ? deepFreeze(result.state) : result.state;
+    for (const e of result.events) events.push({ ...e, tick: state.tick });
+  }
+  return { state, events };
+}
+
+/**
+ * The same scenario gives the same trace, bit for bit: run twice (the second time from a copy of
+ * the scenario, every state deep-frozen so that a step writing into the state it steps from
+ * throws), and resumed from a JSON copy of the state at a random tick, as a keyframe is.
+ */
+export function deterministic(generated: Scenario, at: number): void {
+  const scenario = validated(generated);
+  const states: SimState[] = [];
+  const first = observedRun(scenario, [{ tick: (_prev, next) => states.push(next) }]);
+  const second = continueRun(observedRun(validated(structuredClone(generated)), [], 0).state, true);
+  if (traceHash(first) !== traceHash(second)) {
+    throw new Error('two runs of the same scenario differ');
+  }
+  if (states.length === 0) return;
+  const keyframe = JSON.parse(JSON.stringify(states[at % states.length])) as SimState;
+  const k = keyframe.tick;
+  const resumed = continueRun(keyframe, false);
+  const tail = { state: first.state, events: first.events.filter((e) => e.tick > k) };
+  if (traceHash(resumed) !== traceHash(tail)) {
+    throw new Error(`resuming from a copy of tick ${k} gives another trace`);
+  }
+}
+
+export const determinism = fc.property(
+  scenarioArb({ stopWithSavepoint: true }),
+  fc.nat(),
+  deterministic,
+);
+
+/**
+ * Without failures, a job always finishes, with what its graph computes: the engine's dataflow
+ * itself, and its liveness (no deadlock in alignment or backpressure, no checkpoint that holds
+ * the job forever, no stop-the-world pause that never lets the sources read). Checkpoint
+ * failures are tolerated, as in the failure-free run judge() uses.
+ */
+export function failureFreeFinishesWithGraphResult(generated: Scenario): void {
+  const scenario = failureFree(validated(generated));
+  const model = new GraphModel(scenario);
+  const ledgers = new LedgerTracker();
+  const run = observedRun(scenario, [ledgers]);
+  if (run.state.job.status !== 'FINISHED') {
+    throw new Error(`the job is ${run.state.job.status} at tick ${run.state.tick}`);
+  }
+  checkExactlyOnce(run, model, ledgers, run);
+}
+
+export const failureFreeFinishes = fc.property(
+  scenarioArb({ failures: false }),
+  failureFreeFinishesWithGraphResult,
+);
+
+export const PROPERTIES: readonly NamedProperty[] = [
+  { name: 'exactly-once', property: exactlyOnce },
+  { name: 'at-least-once', property: atLeastOnce },
+  { name: 'consistent cut', property: consistentCut },
+  { name: 'channels and checkpoints', property: channelsAndCheckpoints },
+  { name: 'determinism', property: determinism },
+  { name: 'failure-free finishes', property: failureFreeFinishes },
+];
