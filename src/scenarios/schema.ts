@@ -266,10 +266,35 @@ function graphProblems(s: Scenario): string[] {
 }
 
 /**
+ * Whether raw input chains more savepoint restores than allowed, counted without recursion and
+ * before the schema sees it: the schema refers to itself there, so a chain thousands deep would
+ * overflow the stack first (and a cyclic object would never end).
+ */
+function savepointChainTooLong(input: unknown): boolean {
+  const next = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const restore = (value as { restoreFrom?: unknown }).restoreFrom;
+    if (typeof restore !== 'object' || restore === null) return undefined;
+    return (restore as { job?: unknown }).job ?? undefined;
+  };
+  let links = 0;
+  for (let job = next(input); job !== undefined; job = next(job)) {
+    if (++links > LIMITS.savepointChain) return true;
+  }
+  return false;
+}
+
+/**
  * Validates anything claiming to be a scenario (a file, a decoded link, a preset) and fills
  * in the defaults. Never throws: bad input gives messages that name the field and the reason.
  */
 export function parseScenario(input: unknown): ScenarioParse {
+  if (savepointChainTooLong(input)) {
+    return {
+      ok: false,
+      errors: [`restoreFrom: at most ${LIMITS.savepointChain} jobs in a chain of savepoints`],
+    };
+  }
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) {
     return {
