@@ -14,10 +14,15 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function integer(name: string, raw: string | undefined, min: number): number | undefined {
+function integer(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw) || Number(raw) < min)
-    fail(`--${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    fail(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -52,7 +57,8 @@ function main(): void {
       options: { mode: { type: 'string' }, ticks: { type: 'string' }, seed: { type: 'string' } },
     });
   } catch (e) {
-    fail(`${(e as Error).message}\n${USAGE}`);
+    // Node's messages can span lines; the runner's errors are one line each.
+    fail(`${(e as Error).message.replace(/\s*\n\s*/g, ' ')}; ${USAGE}`);
   }
   const { positionals, values } = parsed;
   if (positionals.length !== 1) fail(USAGE);
@@ -61,9 +67,10 @@ function main(): void {
     if (!MODES.includes(values.mode as Mode)) fail(`--mode must be one of ${MODES.join(', ')}`);
     scenario = { ...scenario, checkpoint: { ...scenario.checkpoint, mode: values.mode as Mode } };
   }
-  const seed = integer('seed', values.seed, -2147483648);
+  const seed = integer('seed', values.seed, -2147483648, 4294967295);
   if (seed !== undefined) scenario = { ...scenario, seed };
-  const ticks = integer('ticks', values.ticks, 0);
+  // A bound, so that a typo in --ticks gives an error instead of a run that never ends.
+  const ticks = integer('ticks', values.ticks, 0, 1_000_000);
   const result = runScenario(scenario, ticks);
   process.stdout.write(`${JSON.stringify(simReport(result), null, 2)}\n`);
 }

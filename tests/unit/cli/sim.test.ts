@@ -1,0 +1,234 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TimedEvent } from '../../../src/engine';
+import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
+
+// The headless runner as a script calls it: a child process, its exit status, its two streams.
+
+interface Outcome {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+function sim(...args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/sim.ts', ...args],
+      { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ status, stdout, stderr });
+      },
+    );
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'sim-test-'));
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+const withParallelism = JSON.stringify({
+  ...oddEvenSum,
+  operators: oddEvenSum.operators.map((op, i) => (i === 1 ? { ...op, parallelism: 'two' } : op)),
+});
+
+/** Each bad invocation, and words its one-line error must contain. */
+const BAD: { name: string; args: () => string[]; says: RegExp }[] = [
+  { name: 'unknown preset', args: () => ['no-such-preset'], says: /no-such-preset.*odd-even-sum/ },
+  {
+    name: 'missing file',
+    args: () => [join(dir, 'missing.json')],
+    says: /cannot read .*missing\.json/,
+  },
+  { name: 'a directory for a file', args: () => [join(dir, 'folder.json')], says: /cannot read/ },
+  {
+    name: 'invalid JSON',
+    args: () => [file('truncated.json', '{"version": 1, "operators": [')],
+    says: /truncated\.json is not valid JSON/,
+  },
+  {
+    name: 'a scenario with a field of the wrong type',
+    args: () => [file('parallelism.json', withParallelism)],
+    says: /not a valid scenario: operators\[1\]\.parallelism: /,
+  },
+  {
+    name: 'a scenario naming an unknown operator',
+    args: () => [
+      file(
+        'edge.json',
+        JSON.stringify({
+          ...oddEvenSum,
+          edges: [...oddEvenSum.edges, { from: 'source', to: 'nowhere', partitioning: 'forward' }],
+        }),
+      ),
+    ],
+    says: /edges\[2\]\.to: unknown operator "nowhere"/,
+  },
+  {
+    name: 'JSON that is not an object',
+    args: () => [file('array.json', '[1, 2, 3]')],
+    says: /not a valid scenario: scenario: /,
+  },
+  {
+    name: 'unknown --mode',
+    args: () => ['odd-even-sum', '--mode', 'exactly-twice'],
+    says: /--mode/,
+  },
+  { name: '--mode without a value', args: () => ['odd-even-sum', '--mode'], says: /--mode/ },
+  { name: 'negative --ticks', args: () => ['odd-even-sum', '--ticks=-1'], says: /--ticks.*"-1"/ },
+  {
+    name: 'negative --ticks, spaced',
+    args: () => ['odd-even-sum', '--ticks', '-1'],
+    says: /--ticks/,
+  },
+  { name: 'fractional --ticks', args: () => ['odd-even-sum', '--ticks', '1.5'], says: /--ticks/ },
+  {
+    name: 'a --ticks no run could finish',
+    args: () => ['odd-even-sum', '--ticks', '99999999999'],
+    says: /--ticks/,
+  },
+  {
+    name: 'word for --seed',
+    args: () => ['odd-even-sum', '--seed', 'seven'],
+    says: /--seed.*"seven"/,
+  },
+  { name: 'exponent for --seed', args: () => ['odd-even-sum', '--seed', '1e3'], says: /--seed/ },
+  { name: 'unknown option', args: () => ['odd-even-sum', '--bogus'], says: /--bogus/ },
+  { name: 'no scenario', args: () => [], says: /usage/ },
+  { name: 'two scenarios', args: () => ['odd-even-sum', 'barrier-alignment'], says: /usage/ },
+];
+
+const outcomes = new Map<string, Outcome>();
+let oddEven: Outcome;
+let barrierAlignment: Outcome;
+let atLeastOnce: Outcome;
+let shortRun: Outcome;
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'folder.json'));
+  // A few processes at a time: each starts Node and the TypeScript loader.
+  const jobs: (() => Promise<void>)[] = [
+    async () => void (oddEven = await sim('odd-even-sum')),
+    async () => void (barrierAlignment = await sim('barrier-alignment')),
+    async () => void (atLeastOnce = await sim('barrier-alignment', '--mode', 'at-least-once')),
+    async () =>
+      void (shortRun = await sim(
+        file('preset.json', JSON.stringify(oddEvenSum)),
+        '--ticks',
+        '5',
+        '--seed',
+        '7',
+      )),
+    ...BAD.map((b) => async () => void outcomes.set(b.name, await sim(...b.args()))),
+  ];
+  const workers = Array.from({ length: 4 }, async () => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+  });
+  await Promise.all(workers);
+}, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the headless runner refuses bad input with one line on stderr', () => {
+  it.each(BAD.map((b) => [b.name, b] as const))('%s', (_, bad) => {
+    const out = outcomes.get(bad.name)!;
+    expect(out.status).not.toBe(0);
+    expect(out.stdout).toBe('');
+    const lines = out.stderr.split('\n').filter((l) => l.length > 0);
+    expect(lines, out.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^sim: /);
+    expect(lines[0]).toMatch(bad.says);
+  });
+});
+
+interface Report {
+  scenario: string;
+  mode: string;
+  tick: number;
+  job: { status: string; restarts: number };
+  tasks: {
+    id: string;
+    operator: string;
+    subtask: number;
+    status: string;
+    state: Record<string, unknown>;
+  }[];
+  checkpoints: {
+    id: number;
+    kind: string;
+    status: string;
+    snapshots: Record<string, Record<string, unknown>>;
+  }[];
+  sinks: Record<string, number[]>;
+  events: TimedEvent[];
+}
+
+const report = (out: Outcome): Report => {
+  expect(out.status, out.stderr).toBe(0);
+  expect(out.stderr).toBe('');
+  return JSON.parse(out.stdout) as Report;
+};
+
+describe('the headless runner prints the documented JSON for a preset', () => {
+  it('odd-even-sum: checkpoint 1 at offset 5 with 6 and 9, the failure before 7, the end at 20 and 25', () => {
+    const r = report(oddEven);
+    expect(r).toMatchObject({ scenario: 'odd-even-sum', mode: 'exactly-once' });
+    expect(r.job).toEqual({ status: 'FINISHED', restarts: 1 });
+    const state = (id: string) => r.tasks.find((t) => t.id === id)!.state;
+    expect(state('source#0')).toEqual({ offset: 9 });
+    expect(state('sum_even#0')).toMatchObject({ sum: 20 });
+    expect(state('sum_odd#0')).toMatchObject({ sum: 25 });
+    const first = r.checkpoints.find((c) => c.id === 1)!;
+    expect(first.status).toBe('COMPLETED');
+    expect(first.snapshots['source#0']).toEqual({ offset: 5 });
+    expect(first.snapshots['sum_even#0']).toMatchObject({ sum: 6 });
+    expect(first.snapshots['sum_odd#0']).toMatchObject({ sum: 9 });
+    const failed = r.events.find((e) => e.type === 'TaskFailed');
+    expect(failed).toMatchObject({ type: 'TaskFailed', task: 'sum_odd#0', record: 7 });
+    expect(r.events.find((e) => e.type === 'CheckpointCompleted')).toMatchObject({ checkpoint: 1 });
+    expect(r.events.find((e) => e.type === 'BarrierInjected')).toMatchObject({
+      task: 'source#0',
+      checkpoint: 1,
+      offset: 5,
+    });
+    for (const e of r.events) expect(Number.isInteger(e.tick)).toBe(true);
+  });
+
+  it('barrier-alignment: the sink received every sum update, tasks named operator#subtask', () => {
+    const r = report(barrierAlignment);
+    expect(r.job.status).toBe('FINISHED');
+    expect(r.tasks.map((t) => t.id)).toEqual([
+      'source#0',
+      'source#1',
+      'sum_even#0',
+      'sum_odd#0',
+      'sink#0',
+    ]);
+    // Two sources read 1..9: sum_even sees 2,4,6,8 twice, sum_odd 1,3,5,7,9 twice, and each
+    // addition sends the new sum to the sink.
+    expect(r.sinks['sink#0']).toHaveLength(8 + 10);
+    expect(Math.max(...r.sinks['sink#0'])).toBe(50);
+    expect(r.events.some((e) => e.type === 'ChannelBlocked' && e.task === 'sum_even#0')).toBe(true);
+  });
+
+  it('--mode at-least-once runs the same preset without alignment', () => {
+    const r = report(atLeastOnce);
+    expect(r.mode).toBe('at-least-once');
+    expect(r.events.some((e) => e.type === 'ChannelBlocked')).toBe(false);
+  });
+
+  it('a scenario file, --ticks and --seed: the run stops at the tick asked for', () => {
+    const r = report(shortRun);
+    expect(r.tick).toBe(5);
+    expect(r.job.status).toBe('RUNNING');
+    expect(r.events.every((e) => e.tick <= 5)).toBe(true);
+  });
+});
