@@ -32,10 +32,12 @@ export function App() {
         <Notice />
         <main className="main">
           <section className="stage" aria-label="job graph">
-            <JobGraph />
+            <div className="stage-graph">
+              <JobGraph />
+            </div>
             {presenter && <Caption />}
           </section>
-          {!embed && <SidePanel />}
+          {!embed && !presenter && <SidePanel />}
         </main>
         <footer className="footer">
           {!embed && <ResultStrip />}

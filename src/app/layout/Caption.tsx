@@ -1,33 +1,74 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT } from '../i18n';
+import { goToStep } from '../lessons/LessonPanel';
 import { describeEvent, RECORD_NOISE } from '../narration';
 import { useStore } from '../store';
 
 /**
- * Presenter mode's caption over the graph: the lesson step being taught, or in free play what
- * just happened, so the back row can follow without reading the side panel.
+ * Presenter mode's caption under the graph: the lesson step being taught with its question and
+ * the buttons to move on, or in free play what just happened, so the back row can follow
+ * without the side panel.
  */
 export function Caption() {
   const t = useT();
   const language = useLanguage();
-  const lesson = useStore((s) => s.lesson);
+  const current = useStore((s) => s.lesson);
+  const revealed = useStore((s) => s.revealed);
+  const reveal = useStore((s) => s.reveal);
   const cursor = useStore((s) => s.cursor);
   const events = useStore((s) => s.timeline.events[s.cursor]);
   const scenario = useStore((s) => s.timeline.scenario);
-  const step = lesson ? lessonById(lesson.id)?.steps[lesson.step] : undefined;
-  let text: string;
-  if (step) {
-    text = `${t(step.title)} — ${t(step.text)}`;
-  } else {
+  const lesson = current ? lessonById(current.id) : undefined;
+  const step = current && lesson ? lesson.steps[current.step] : undefined;
+  if (!current || !lesson || !step) {
     const said = (events ?? [])
       .filter((e) => !RECORD_NOISE.has(e.type))
       .slice(0, 3)
       .map((e) => describeEvent(e, language, scenario));
-    text = said.length > 0 ? said.join(' · ') : t({ en: `Tick ${cursor}`, zh: `第 ${cursor} 拍` });
+    return (
+      <div className="caption" aria-live="polite" data-testid="caption">
+        <p>
+          {said.length > 0 ? said.join(' · ') : t({ en: `Tick ${cursor}`, zh: `第 ${cursor} 拍` })}
+        </p>
+      </div>
+    );
   }
   return (
     <div className="caption" aria-live="polite" data-testid="caption">
-      {text}
+      <p>
+        <b>{t(step.title)}</b> — {t(step.text)}
+      </p>
+      {step.question && (
+        <p className="caption-question">
+          {t(step.question.prompt)}{' '}
+          {revealed ? <span className="caption-answer">{t(step.question.answer)}</span> : null}
+        </p>
+      )}
+      <nav className="caption-nav">
+        <span>
+          {current.step + 1} / {lesson.steps.length}
+        </span>
+        <button
+          type="button"
+          disabled={current.step === 0}
+          onClick={() => goToStep(lesson, current.step - 1)}
+        >
+          {t({ en: 'Back', zh: '上一步' })}
+        </button>
+        {step.question && !revealed && (
+          <button type="button" onClick={reveal}>
+            {t({ en: 'Reveal the answer', zh: '显示答案' })}
+          </button>
+        )}
+        <button
+          type="button"
+          className="primary"
+          disabled={current.step === lesson.steps.length - 1}
+          onClick={() => goToStep(lesson, current.step + 1)}
+        >
+          {t({ en: 'Continue', zh: '继续' })}
+        </button>
+      </nav>
     </div>
   );
 }

@@ -115,7 +115,7 @@ export function Header() {
     <header className="header">
       <h1 className="brand">
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        Checkpoint Lab
+        <span className="brand-name">Checkpoint Lab</span>
       </h1>
       <ScenarioPicker />
       <ModeSwitch />
