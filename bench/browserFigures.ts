@@ -40,6 +40,8 @@ export interface FrameRuns {
   fps: number[];
   /** Ticks the app advanced during each window (null for the reference page). */
   ticks: (number | null)[];
+  /** The most elements drawn in flight at one moment of each window. */
+  inFlight: number[];
 }
 
 export interface BrowserResult {
@@ -168,7 +170,7 @@ function framesPerSecond(page: Page, ms: number): Promise<number> {
 }
 
 async function referenceFrames(browser: Browser, base: string, count: number) {
-  const runs: FrameRuns = { fps: [], ticks: [] };
+  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     try {
@@ -180,6 +182,7 @@ async function referenceFrames(browser: Browser, base: string, count: number) {
       await page.waitForTimeout(500);
       runs.fps.push(await framesPerSecond(page, FRAME_WINDOW_MS));
       runs.ticks.push(null);
+      runs.inFlight.push(count);
     } finally {
       await context.close();
     }
@@ -194,61 +197,86 @@ async function referenceFrames(browser: Browser, base: string, count: number) {
 
 const TICK = '[data-testid="tick"] b';
 const PLAY = 'button[data-state]';
+/** Records and barriers drawn travelling along the channels. */
+const IN_FLIGHT = '.g-flight .g-chip, .g-flight .g-barrier';
 
 /** The address of the app opened on a scenario at tick 0, through a share link. */
 function shareLink(base: string, scenario: SharedScenario): string {
   return `${base}/${encodeShareState({ v: 1, scenario, tick: 0, language: 'en' })}`;
 }
 
-async function readTick(page: Page): Promise<number | null> {
-  const text = await page
-    .locator(TICK)
-    .first()
-    .textContent({ timeout: 1000 })
-    .catch(() => null);
-  return text === null ? null : Number(text);
+interface AppReading {
+  tick: number | null;
+  state: string | null;
+  inFlight: number;
+}
+
+/** The tick read-out, the play button's state and the elements in flight, in one round trip. */
+function readApp(page: Page): Promise<AppReading> {
+  return page.evaluate(`(() => {
+    const tick = document.querySelector(${JSON.stringify(TICK)});
+    const play = document.querySelector(${JSON.stringify(PLAY)});
+    return {
+      tick: tick ? Number(tick.textContent) : null,
+      state: play ? play.getAttribute('data-state') : null,
+      inFlight: document.querySelectorAll(${JSON.stringify(IN_FLIGHT)}).length,
+    };
+  })()`);
 }
 
 /**
  * Plays the loaded scenario at top speed for the frame window, starting it over whenever it
- * reaches its end, and counts frames meanwhile. Returns null when the app never advanced.
+ * reaches its end, and counts frames meanwhile. Looks at the page four times a second, so the
+ * looking costs the page little. Returns null when the app never advanced.
  */
-async function playAndCount(page: Page): Promise<{ fps: number; ticks: number } | null> {
+async function playAndCount(
+  page: Page,
+): Promise<{ fps: number; ticks: number; inFlight: number } | null> {
   await page.evaluate('document.activeElement && document.activeElement.blur()');
   for (let i = 0; i < 8; i++) await page.keyboard.press('+');
-  let last = (await readTick(page)) ?? 0;
+  let last = (await readApp(page)).tick ?? 0;
   let ticks = 0;
+  let inFlight = 0;
   await page.keyboard.press(' ');
   const counting = framesPerSecond(page, FRAME_WINDOW_MS);
   let done = false;
-  void counting.finally(() => (done = true));
-  while (!done) {
-    await page.waitForTimeout(100);
-    const now = await readTick(page);
-    if (now === null) continue;
-    ticks += now >= last ? now - last : now;
-    last = now;
-    const state = await page.locator(PLAY).first().getAttribute('data-state', { timeout: 1000 });
-    if (state === 'ended') await page.keyboard.press(' ');
+  counting.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  try {
+    while (!done) {
+      await page.waitForTimeout(250);
+      const now = await readApp(page);
+      if (now.tick === null) continue;
+      ticks += now.tick >= last ? now.tick - last : now.tick;
+      last = now.tick;
+      inFlight = Math.max(inFlight, now.inFlight);
+      if (now.state === 'ended') await page.keyboard.press(' ');
+    }
+  } catch (e) {
+    await counting.catch(() => undefined);
+    throw e;
   }
   const fps = await counting;
   await page.keyboard.press(' ');
-  return ticks > 0 ? { fps, ticks } : null;
+  return ticks > 0 ? { fps, ticks, inFlight } : null;
 }
 
 async function appFrames(browser: Browser, url: string): Promise<FrameRuns | Unmeasured> {
-  const runs: FrameRuns = { fps: [], ticks: [] };
+  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     try {
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForSelector(TICK, { timeout: 30_000 });
+      await page.waitForSelector(TICK, { timeout: 60_000 });
       await page.waitForTimeout(500);
       const result = await playAndCount(page);
       if (!result) return { reason: 'pressing space did not advance the tick read-out' };
       runs.fps.push(result.fps);
       runs.ticks.push(result.ticks);
+      runs.inFlight.push(result.inFlight);
     } catch (e) {
       return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
     } finally {
