@@ -143,10 +143,10 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
             <button
               type="button"
               className="cl-link"
-              title={t(TEXT.seekTrigger)}
+              title={`${t(TEXT.seekTrigger)} (t${row.triggerTick})`}
               onClick={() => seek(row.triggerTick)}
             >
-              {formatMs(row.triggerMs)} <span className="cl-muted">t{row.triggerTick}</span>
+              {formatMs(row.triggerMs)}
             </button>
           </dd>
         </div>
@@ -159,7 +159,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
               <button
                 type="button"
                 className="cl-link"
-                title={t(TEXT.seekEnd)}
+                title={`${t(TEXT.seekEnd)} (t${row.endTick})`}
                 onClick={() => seek(row.endTick!)}
               >
                 {formatMs(row.durationMs)}

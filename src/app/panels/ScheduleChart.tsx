@@ -212,7 +212,9 @@ export function ScheduleChart() {
     right,
   };
   const height = AXIS_H + Math.max(1, lanes.length) * LANE_H + 6;
-  const step = niceStep(span * tickMs, Math.max(2, Math.floor((right - left) / 80)));
+  // As many labels as fit: a label is about 10 px per digit plus a gap.
+  const labelWidth = String(range.to * tickMs).length * 10 + 16;
+  const step = niceStep(span * tickMs, Math.max(2, Math.floor((right - left) / labelWidth)));
   const axis: number[] = [];
   for (
     let ms = Math.ceil((range.from * tickMs) / step) * step;
