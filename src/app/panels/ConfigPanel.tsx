@@ -30,6 +30,7 @@ const TEXT = {
   mode: { en: 'Mode', zh: '模式' },
   periodic: { en: 'periodic', zh: '周期性' },
   restart: { en: 'Restart strategy', zh: '重启策略' },
+  strategy: { en: 'Strategy', zh: '策略' },
   backend: { en: 'State backend (simulated)', zh: '状态后端（模拟）' },
   stateSize: { en: 'State size per subtask', zh: '每个子任务的状态大小' },
   stateSizeHelp: {
@@ -87,9 +88,11 @@ function Option({
   control,
   below,
   htmlFor,
+  badge,
 }: {
   label: string;
   flink: string | null;
+  badge?: ReactNode;
   help: string;
   control: ReactNode;
   below?: ReactNode;
@@ -103,7 +106,12 @@ function Option({
         </label>
         <div className="cl-opt-control">{control}</div>
       </div>
-      {flink && <code className="cl-opt-flink">{flink}</code>}
+      {(flink || badge) && (
+        <div className="cl-opt-code">
+          {flink && <code className="cl-opt-flink">{flink}</code>}
+          {badge}
+        </div>
+      )}
       <p className="cl-opt-help">{help}</p>
       {below}
     </div>
@@ -196,7 +204,7 @@ function NumberOption({
               if (e.key === 'Enter') check(e.currentTarget.value, true);
             }}
           />
-          {field.unit && <span className="cl-unit">{field.unit}</span>}
+          <span className="cl-unit">{field.unit}</span>
         </>
       }
       below={
@@ -395,8 +403,10 @@ export function ConfigPanel() {
                     }));
                   }}
                 />
-                <span className="cl-badge cl-badge-warn">{t(PREFER_CHECKPOINT.deprecated)}</span>
               </label>
+            }
+            badge={
+              <span className="cl-badge cl-badge-warn">{t(PREFER_CHECKPOINT.deprecated)}</span>
             }
             below={<Warnings warnings={about('preferCheckpointForRecovery')} />}
           />
@@ -408,7 +418,7 @@ export function ConfigPanel() {
           </h3>
           <Option
             htmlFor={restartId}
-            label={t(TEXT.restart)}
+            label={t(TEXT.strategy)}
             flink={null}
             help={t(restartType.help)}
             control={

@@ -68,8 +68,8 @@ export const PREFER_CHECKPOINT = {
   label: { en: 'Prefer checkpoint for recovery', zh: '优先用检查点恢复' },
   flink: 'setPreferCheckpointForRecovery',
   help: {
-    en: 'Recover from the latest checkpoint even when a savepoint is newer. Deprecated since Flink 1.12, removed in 1.14.',
-    zh: '即使有更新的保存点，也从最近的检查点恢复。自 Flink 1.12 起弃用，1.14 中移除。',
+    en: 'Recover from the latest checkpoint even when a savepoint is newer.',
+    zh: '即使有更新的保存点，也从最近的检查点恢复。',
   },
   deprecated: { en: 'deprecated 1.12, removed 1.14', zh: '1.12 弃用，1.14 移除' },
 } as const;
