@@ -109,6 +109,11 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
   const replayed = (replay: boolean) => (replay ? (zh ? '（重放）' : ' (replayed)') : '');
   switch (e.type) {
     case 'CheckpointTriggered':
+      if (scenario?.checkpoint.mode === 'stop-the-world') {
+        return zh
+          ? `JobManager 触发${point(e.kind, e.checkpoint, language)}，通知每个 Source 暂停`
+          : `The JobManager triggered ${point(e.kind, e.checkpoint, language)} and told every source to pause`;
+      }
       return zh
         ? `JobManager 触发${point(e.kind, e.checkpoint, language)}，向每个 Source 发送触发消息`
         : `The JobManager triggered ${point(e.kind, e.checkpoint, language)} and sent the trigger to every source`;

@@ -121,6 +121,12 @@ describe('narration', () => {
     expect(describeEvent(atTick, 'en')).toBe('sum_even failed at tick 30');
     expect(describeEvent(atTick, 'zh')).toBe('sum_even 在 tick 30 失败');
     expect(describeEvent(SAMPLES.CheckpointCompleted, 'zh')).toContain('保存点 3');
+    const stopTheWorld = {
+      ...oddEvenSum,
+      checkpoint: { ...oddEvenSum.checkpoint, mode: 'stop-the-world' as const },
+    };
+    expect(describeEvent(SAMPLES.CheckpointTriggered, 'en', stopTheWorld)).toContain('pause');
+    expect(describeEvent(SAMPLES.CheckpointTriggered, 'en', oddEvenSum)).toContain('trigger');
   });
 
   it("tells the seed's first example with its numbers", () => {
