@@ -28,11 +28,24 @@ const lessonLink = (language: 'en' | 'zh', presenter = false) =>
   });
 
 const screens: [string, string][] = [
-  ['the main screen in free play', linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 20 })],
   ['a lesson open', lessonLink('en')],
   ['the lesson in Chinese', lessonLink('zh')],
   ['presenter mode', lessonLink('en', true)],
 ];
+
+// axe takes seconds per screen on a graph this size, so each run covers as much as it can.
+test.describe.configure({ timeout: 120_000 });
+
+test('no serious accessibility violations: the main screen, with the config tab and the menus open', async ({
+  page,
+}) => {
+  await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 7 }));
+  await page.getByRole('tab', { name: 'Config' }).click();
+  await page.getByText('Inject failure', { exact: true }).click();
+  await page.getByText('File', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Undo last injection' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 for (const [name, url] of screens) {
   test(`no serious accessibility violations: ${name}`, async ({ page }) => {
@@ -40,13 +53,3 @@ for (const [name, url] of screens) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
-
-test('no serious accessibility violations with the config tab and the menus open', async ({
-  page,
-}) => {
-  await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 7 }));
-  await page.getByRole('tab', { name: 'Config' }).click();
-  await page.getByText('Inject failure', { exact: true }).click();
-  await page.getByText('File', { exact: true }).click();
-  expect(await seriousViolations(page)).toEqual([]);
-});

@@ -1,4 +1,4 @@
-import { expect, node, open, test } from './fixtures';
+import { expect, node, open, pickPreset, test } from './fixtures';
 
 /**
  * Issue 3's acceptance test: barrier-alignment played (not stepped) to its first completed
@@ -10,7 +10,7 @@ test('playing barrier-alignment to checkpoint 1 shows an input blocked, then the
   page,
 }) => {
   await open(page);
-  await page.getByLabel('Scenario').selectOption('barrier-alignment');
+  await pickPreset(page, 'barrier-alignment');
   await expect(page.getByTestId('tick')).toContainText('tick 0 /');
 
   // Playback may pass through a tick between two of the test's looks at the page, so the page

@@ -116,3 +116,18 @@ export async function frames(page: Page, count: number): Promise<void> {
     count,
   );
 }
+
+/** The header's picker of lessons and scenarios. */
+export function picker(page: Page) {
+  return page.getByRole('combobox', { name: /scenario/i });
+}
+
+/** Picks a preset for free play in the header, by the title a user reads. */
+export async function pickPreset(page: Page, id: string): Promise<void> {
+  await picker(page).selectOption({ label: preset(id).title });
+}
+
+/** Expects the header's picker to name this preset. */
+export async function expectPicked(page: Page, id: string): Promise<void> {
+  await expect(picker(page).locator('option:checked')).toHaveText(preset(id).title);
+}

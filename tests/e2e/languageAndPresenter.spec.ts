@@ -37,13 +37,13 @@ test('switching to Chinese translates the screen and is remembered on the next v
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('presenter mode: larger type and the lesson step as a caption over the graph', async ({
+test('presenter mode: larger type, the whole width for the graph, the lesson as a caption', async ({
   page,
 }) => {
   await open(page);
   const presenter = page.getByRole('button', { name: 'Presenter' });
-  const stepText = page.getByTestId('lesson').getByText(first.steps[0].text.en, { exact: true });
-  const before = await fontSize(stepText);
+  const result = page.getByTestId('result');
+  const before = await fontSize(result);
   await expect(page.getByTestId('caption')).toHaveCount(0);
 
   await presenter.click();
@@ -52,15 +52,25 @@ test('presenter mode: larger type and the lesson step as a caption over the grap
   await expect(caption).toBeVisible();
   await expect(caption).toContainText(first.steps[0].title.en);
   await expect(caption).toContainText(first.steps[0].text.en);
-  expect(await fontSize(stepText)).toBeGreaterThan(before);
+  expect(await fontSize(result)).toBeGreaterThan(before);
+  expect(await fontSize(caption.getByText(first.steps[0].text.en))).toBeGreaterThanOrEqual(20);
 
-  // The caption follows the lesson.
-  await page.getByTestId('lesson').getByRole('button', { name: 'Continue' }).click();
-  await expect(caption).toContainText(first.steps[1].title.en);
+  // The lesson goes on from the caption, question and answer included.
+  const withQuestion = first.steps.findIndex((s) => s.question);
+  for (let i = 0; i < withQuestion; i++) {
+    await caption.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(caption).toContainText(first.steps[withQuestion].title.en);
+  await expect(caption).toContainText(first.steps[withQuestion].question!.prompt.en);
+  await caption.getByRole('button', { name: 'Reveal the answer' }).click();
+  await expect(caption).toContainText(first.steps[withQuestion].question!.answer.en);
 
   await presenter.click();
   await expect(presenter).toHaveAttribute('aria-pressed', 'false');
   await expect(caption).toHaveCount(0);
+  await expect(page.getByTestId('lesson')).toContainText(
+    `step ${withQuestion + 1} / ${first.steps.length}`,
+  );
 });
 
 test('presenter mode travels in a link, and in free play the caption says what just happened', async ({

@@ -1,4 +1,4 @@
-import { expect, expectTick, node, open, shownTick, sumOf, test } from './fixtures';
+import { expect, expectTick, node, open, pickPreset, shownTick, sumOf, test } from './fixtures';
 
 // at-least-once-replay: two sources each read 1..9, so a run that counts every record once
 // ends with sum_even = 2 * (2 + 4 + 6 + 8) = 40 and sum_odd = 2 * (1 + 3 + 5 + 7 + 9) = 50.
@@ -6,7 +6,7 @@ test('switching the mode changes the verdict: at-least-once names the duplicate,
   page,
 }) => {
   await open(page);
-  await page.getByLabel('Scenario').selectOption('at-least-once-replay');
+  await pickPreset(page, 'at-least-once-replay');
   const modes = page.getByRole('radiogroup', { name: 'Checkpointing mode' });
   await expect(modes.getByRole('radio', { name: 'At-least-once' })).toHaveAttribute(
     'aria-checked',
