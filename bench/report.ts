@@ -81,7 +81,7 @@ judged.
 
 ## Machine
 
-${markdownTable(['', ''], machineRows)}
+${markdownTable(['what', 'value'], machineRows)}
 
 ## Results
 
