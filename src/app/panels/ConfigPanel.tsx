@@ -394,6 +394,7 @@ export function ConfigPanel() {
               <label className="cl-check">
                 <input
                   type="checkbox"
+                  aria-label={t(PREFER_CHECKPOINT.label)}
                   checked={config.preferCheckpointForRecovery}
                   onChange={(e) => {
                     const value = e.target.checked;
