@@ -309,6 +309,7 @@ test.describe('scenario files', () => {
     await pickPreset(page, 'odd-even-sum');
     await expect(node(page, 'total#0')).toHaveCount(0);
     await importFile(page, exported);
+    await expect(node(page, 'total#0')).toBeVisible();
     await page.keyboard.press('End');
     await expect(sumOf(page, 'total#0')).toHaveText('10');
   });
