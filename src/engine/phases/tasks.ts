@@ -200,6 +200,12 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   const { checkpoint } = barrier;
   d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
   if (checkpoint <= t.lastBarrier) return;
+  // Checkpoint N already expired or was declined: its other barriers may never come (a task that
+  // was aligning it gave it up), so aligning for it now would block this input for good.
+  if (d.state.checkpoints.find((c) => c.id === checkpoint)?.status !== 'IN_PROGRESS') return;
+  // A barrier older than the checkpoint being aligned belongs to one this task gave up: counting
+  // it as an arrival of the newer one would snapshot before that input's newer barrier came.
+  if (t.alignment && checkpoint < t.alignment.checkpoint) return;
   if (t.alignment && checkpoint > t.alignment.checkpoint) {
     endAlignment(d, info.index, t.alignment.checkpoint);
   }
