@@ -27,9 +27,9 @@ const lessonLink = (language: 'en' | 'zh', presenter = false) =>
     view: { presenter },
   });
 
+// The Chinese screen is the lesson screen: one axe run covers both.
 const screens: [string, string][] = [
-  ['a lesson open', lessonLink('en')],
-  ['the lesson in Chinese', lessonLink('zh')],
+  ['a lesson open, in Chinese', lessonLink('zh')],
   ['presenter mode', lessonLink('en', true)],
 ];
 
