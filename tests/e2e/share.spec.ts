@@ -94,9 +94,15 @@ test.describe('share links', () => {
     page,
   }) => {
     await open(page, linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 0 }));
-    const opened = page.url();
+    const end = Number(await page.getByRole('slider').getAttribute('max'));
     await page.keyboard.press('End');
-    await expect.poll(() => page.url()).not.toBe(opened);
+    const tickInAddress = () => {
+      const payload = new URL(page.url()).hash.replace(/^#v1=/, '');
+      return (
+        JSON.parse(lz.decompressFromEncodedURIComponent(payload) ?? '{}') as { tick?: number }
+      ).tick;
+    };
+    await expect.poll(tickInAddress).toBe(end);
     const atEnd = page.url();
     await page.goto('about:blank');
     await open(page, atEnd);
