@@ -10,8 +10,8 @@ test.describe('playback', () => {
     await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 0 }));
     const controls = page.getByRole('toolbar', { name: 'Playback' });
     await controls.getByLabel('Speed').selectOption('32');
+    // At this speed the run may end before the button is seen saying Pause: only its end counts.
     await controls.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect(controls.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
     // Two sources of 1..9 each: sum_even ends at 2 * 20, sum_odd at 2 * 25.
     await expect(controls.getByRole('button', { name: 'Replay', exact: true })).toBeVisible({
       timeout: 15_000,
