@@ -24,7 +24,14 @@ import {
   fifoChannels,
   neverCountedTwice,
 } from './invariants';
-import { LedgerTracker, observedRun, TICK_LIMIT, type ObservedRun } from './observedRun';
+import {
+  InvariantViolation,
+  LedgerTracker,
+  observedRun,
+  TICK_LIMIT,
+  type ObservedRun,
+  type TickObserver,
+} from './observedRun';
 
 /** The scenario as a user's file would load it: generated scenarios must all be valid. */
 export function validated(generated: Scenario): Scenario {
@@ -150,17 +157,32 @@ export const determinism = fc.property(
   deterministic,
 );
 
+/** Ticks without a record read or processed after which a job counts as stuck. */
+const STUCK_TICKS = 200;
+
 /**
  * Without failures, a job always finishes, with what its graph computes: the engine's dataflow
  * itself, and its liveness (no deadlock in alignment or backpressure, no checkpoint that holds
- * the job forever, no stop-the-world pause that never lets the sources read). Checkpoint
- * failures are tolerated, as in the failure-free run judge() uses.
+ * the job forever, no stop-the-world pause that never lets the sources read). A job that is
+ * slow but moving (a sink of rate 1 behind a broadcast) runs on; one where no record moves for
+ * longer than any checkpoint timeout here is stuck. Checkpoint failures are tolerated, as in
+ * the failure-free run judge() uses.
  */
 export function failureFreeFinishesWithGraphResult(generated: Scenario): void {
   const scenario = failureFree(validated(generated));
   const model = new GraphModel(scenario);
   const ledgers = new LedgerTracker();
-  const run = observedRun(scenario, [ledgers]);
+  let moved = 0;
+  const progress: TickObserver = {
+    tick(_prev, next, events) {
+      if (events.some((e) => e.type === 'RecordEmitted' || e.type === 'RecordProcessed')) {
+        moved = next.tick;
+      } else if (next.tick - moved > STUCK_TICKS) {
+        throw new InvariantViolation(next.tick, `no record moved since tick ${moved}: stuck`);
+      }
+    },
+  };
+  const run = observedRun(scenario, [ledgers, progress], 50 * TICK_LIMIT);
   if (run.state.job.status !== 'FINISHED') {
     throw new Error(`the job is ${run.state.job.status} at tick ${run.state.tick}`);
   }
