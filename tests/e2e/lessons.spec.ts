@@ -76,6 +76,33 @@ const FINAL_CLAIMS: Record<string, (page: Page) => Promise<void>> = {
     await expect(sumOf(page, 'sum_even#0')).toHaveText('40');
     await expect(sumOf(page, 'sum_odd#0')).toHaveText('50');
   },
+  // CheckpointConfig: the expired checkpoints stay within the tolerated failures, so the job
+  // still reads all its input.
+  'checkpoint-config': async (page) => {
+    await expect(node(page, 'job-manager')).toContainText('FINISHED');
+    await expect(page.getByRole('button', { name: /^checkpoint failed / })).not.toHaveCount(0);
+  },
+  // The upgraded job: numbers up to 15 once as version 1 counted them, from 16 on plus 100.
+  'savepoint-upgrade-v2': async (page) => {
+    await expect(node(page, 'job-manager')).toContainText('FINISHED');
+    await expect(page.locator('.react-flow').getByText('1040', { exact: true })).toBeVisible();
+    await expect(page.locator('.react-flow').getByText('925', { exact: true })).toBeVisible();
+  },
+  // fixedDelayRestart(3, ...): three restarts, and the fourth failure fails the job.
+  'restart-strategies': async (page) => {
+    await expect(node(page, 'job-manager')).toContainText('FAILED');
+    await expect(page.getByRole('button', { name: /^task failed / })).toHaveCount(4);
+    await expect(page.getByRole('button', { name: /^job restarted/ })).toHaveCount(3);
+    await expect(page.getByTestId('result')).toContainText('The job failed');
+  },
+  // failureRateRestart(5, 5 min, 10 s): failures at 12, 100, 150, 200, 250, 320 and 340 s; only
+  // the last makes more than 5 within 5 minutes, so six restarts and then FAILED.
+  'restart-failure-rate': async (page) => {
+    await expect(node(page, 'job-manager')).toContainText('FAILED');
+    await expect(page.getByRole('button', { name: /^task failed / })).toHaveCount(7);
+    await expect(page.getByRole('button', { name: /^job restarted/ })).toHaveCount(6);
+    await expect(page.getByTestId('result')).toContainText('The job failed');
+  },
   // Without alignment the 4 of source 1 (source#0) is in the snapshot and replayed: 40 + 4.
   'exactly-once-vs-at-least-once': async (page) => {
     await expect(sumOf(page, 'sum_even#0')).toHaveText('44');
