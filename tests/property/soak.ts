@@ -11,7 +11,7 @@
  * A failure is reported with the property, the chunk's seed and fast-check's path: it replays
  * with `PROPERTY_SEED=<seed> PROPERTY_PATH=<path> npx vitest run tests/property/<file>`.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -91,10 +91,89 @@ async function main(): Promise<void> {
 
   const outcomes: Outcome[] = [];
   const failedProperties = new Set<string>();
+  const out = fileURLToPath(new URL('../../docs/soak.md', import.meta.url));
+  const options = (await prettier.resolveConfig(out)) ?? {};
+  type Status = 'running' | 'interrupted' | 'passed' | 'FAILED';
+
+  const markdown = (status: Status): string => {
+    const seconds = (performance.now() - t0) / 1000;
+    const rows = PROPERTIES.map(({ name }) => {
+      const mine = outcomes.filter((o) => o.property === name);
+      const failure = mine.find((o) => o.failed);
+      const done = mine.reduce((n, o) => n + o.runs, 0);
+      return { name, done, failure };
+    });
+    const lines = [
+      '# Soak: the property suite over a long sweep of seeds',
+      '',
+      'Written by `npm run test:soak` (tests/property/soak.ts): each engine property of',
+      `tests/property, run in chunks of ${CHUNK.toLocaleString('en')} runs with consecutive seeds.`,
+      'A failure replays with `PROPERTY_SEED=<seed> PROPERTY_PATH=<path>` and the property’s test',
+      'file; its shrunk scenario then belongs in tests/property/regressions.test.ts. The file is',
+      'rewritten after every chunk, so a sweep that is stopped still records what it checked.',
+      '',
+      '## Last result',
+      '',
+      `- Date: ${started.toISOString()}`,
+      `- Result: **${status}**`,
+      `- Runs per property: ${runs.toLocaleString('en')} asked`,
+      `- Seeds: ${baseSeed} to ${baseSeed + Math.ceil(runs / CHUNK) - 1} (\`SOAK_SEED=${baseSeed}\` repeats them)`,
+      `- Duration: ${Math.round(seconds)} s on ${workers} worker processes`,
+      '',
+      '| property | runs done | result |',
+      '| --- | --- | --- |',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.done.toLocaleString('en')} | ${
+            r.failure
+              ? `failed at seed ${r.failure.seed}, path \`${r.failure.path}\``
+              : 'no failure'
+          } |`,
+      ),
+      '',
+    ];
+    for (const r of rows) {
+      if (!r.failure) continue;
+      lines.push(
+        `## ${r.name}: failure`,
+        '',
+        `Seed ${r.failure.seed}, path \`${r.failure.path}\`:`,
+        '',
+        '```',
+        r.failure.error ?? '',
+        '```',
+        '',
+        'Shrunk counterexample:',
+        '',
+        '```json',
+        r.failure.counterexample ?? '',
+        '```',
+        '',
+      );
+    }
+    return lines.join('\n');
+  };
+  // Writes one after another, so that a slow format never lands after a newer one.
+  let writing = Promise.resolve();
+  const write = (status: Status) =>
+    (writing = writing.then(async () => {
+      const text = await prettier.format(markdown(status), { ...options, parser: 'markdown' });
+      writeFileSync(out, text);
+    }));
+
+  const children: ChildProcess[] = [];
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of children) child.kill();
+      void write('interrupted').then(() => process.exit(130));
+    });
+  }
+
   const script = fileURLToPath(import.meta.url);
   await Promise.all(
     Array.from({ length: workers }, () => {
       const child = fork(script, ['--worker'], { stdio: 'inherit' });
+      children.push(child);
       return new Promise<void>((resolve, reject) => {
         const next = () => {
           let job = queue.shift();
@@ -109,6 +188,7 @@ async function main(): Promise<void> {
           console.log(
             `soak: [${outcomes.length}/${total}] ${outcome.property}, seed ${outcome.seed}, ${outcome.runs} runs: ${mark}`,
           );
+          void write('running');
           next();
         });
         child.on('exit', (code) =>
@@ -119,63 +199,15 @@ async function main(): Promise<void> {
     }),
   );
 
-  const seconds = (performance.now() - t0) / 1000;
-  const rows = PROPERTIES.map(({ name }) => {
-    const mine = outcomes.filter((o) => o.property === name);
-    const failure = mine.find((o) => o.failed);
-    const done = mine.reduce((n, o) => n + o.runs, 0);
-    return { name, done, failure };
-  });
-  const passed = rows.every((r) => !r.failure && r.done === runs);
-  const lines = [
-    '# Soak: the property suite over a long sweep of seeds',
-    '',
-    'Written by `npm run test:soak` (tests/property/soak.ts): each engine property of',
-    `tests/property, run in chunks of ${CHUNK.toLocaleString('en')} runs with consecutive seeds.`,
-    'A failure replays with `PROPERTY_SEED=<seed> PROPERTY_PATH=<path>` and the property’s test',
-    'file; its shrunk scenario then belongs in tests/property/regressions.test.ts.',
-    '',
-    '## Last result',
-    '',
-    `- Date: ${started.toISOString()}`,
-    `- Result: **${passed ? 'passed' : 'FAILED'}**`,
-    `- Runs per property: ${runs.toLocaleString('en')}`,
-    `- Seeds: ${baseSeed} to ${baseSeed + Math.ceil(runs / CHUNK) - 1} (\`SOAK_SEED=${baseSeed}\` repeats them)`,
-    `- Duration: ${Math.round(seconds)} s on ${workers} worker processes`,
-    '',
-    '| property | runs | result |',
-    '| --- | --- | --- |',
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${r.done.toLocaleString('en')} | ${
-          r.failure ? `failed at seed ${r.failure.seed}, path \`${r.failure.path}\`` : 'passed'
-        } |`,
-    ),
-    '',
-  ];
-  for (const r of rows) {
-    if (!r.failure) continue;
-    lines.push(
-      `## ${r.name}: failure`,
-      '',
-      `Seed ${r.failure.seed}, path \`${r.failure.path}\`:`,
-      '',
-      '```',
-      r.failure.error ?? '',
-      '```',
-      '',
-      'Shrunk counterexample:',
-      '',
-      '```json',
-      r.failure.counterexample ?? '',
-      '```',
-      '',
+  const passed =
+    failedProperties.size === 0 &&
+    PROPERTIES.every(
+      ({ name }) =>
+        outcomes.filter((o) => o.property === name).reduce((n, o) => n + o.runs, 0) === runs,
     );
-  }
-  const out = fileURLToPath(new URL('../../docs/soak.md', import.meta.url));
-  const options = (await prettier.resolveConfig(out)) ?? {};
-  writeFileSync(out, await prettier.format(lines.join('\n'), { ...options, parser: 'markdown' }));
-  console.log(`soak: ${passed ? 'passed' : 'FAILED'} in ${Math.round(seconds)} s; wrote ${out}`);
+  await write(passed ? 'passed' : 'FAILED');
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  console.log(`soak: ${passed ? 'passed' : 'FAILED'} in ${seconds} s; wrote ${out}`);
   process.exitCode = passed ? 0 : 1;
 }
 
