@@ -1,4 +1,4 @@
-import { animate, motion, useMotionValue, usePresence } from 'framer-motion';
+import { animate, m, useMotionValue, usePresence } from 'framer-motion';
 import {
   createContext,
   useContext,
@@ -93,13 +93,13 @@ export function Traveller({ geometry, distance, exitTo, from, children }: Travel
   }, [target, leaving, timing, along, safeToRemove]);
 
   return (
-    <motion.g
+    <m.g
       style={{ x, y }}
       initial={timing.instant ? false : { opacity: 0 }}
       animate={{ opacity: 1 }}
       transition={{ duration: Math.min(0.2, timing.duration) }}
     >
       {scale === 1 ? children : <g transform={`scale(${scale})`}>{children}</g>}
-    </motion.g>
+    </m.g>
   );
 }

@@ -1,5 +1,5 @@
 import type { NodeProps } from '@xyflow/react';
-import { motion } from 'framer-motion';
+import { m } from 'framer-motion';
 import { memo } from 'react';
 import { useT } from '../../i18n';
 import { SIZE } from '../layout';
@@ -21,7 +21,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const first = Math.max(0, Math.min(offset - Math.floor(visible / 2), input.length - visible));
   const cells = input.slice(first, first + visible);
   const inView = (position: number) => position >= first && position <= first + cells.length;
-  const marks = data.marks.filter((m) => inView(m.offset));
+  const marks = data.marks.filter((mark) => inView(mark.offset));
   const cleared = isCleared(data.status);
   const move = timing.instant ? { duration: 0 } : { duration: timing.duration, ease: timing.ease };
   return (
@@ -41,17 +41,17 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
               </span>
             );
           })}
-          {marks.map((m) => (
+          {marks.map((mark) => (
             <span
-              key={m.checkpoint}
-              className={m.completed ? 'g-mark' : 'g-mark g-mark-pending'}
+              key={mark.checkpoint}
+              className={mark.completed ? 'g-mark' : 'g-mark g-mark-pending'}
               style={{
-                left: (m.offset - first) * cellWidth - 2,
-                borderColor: checkpointColor(m.checkpoint).fill,
+                left: (mark.offset - first) * cellWidth - 2,
+                borderColor: checkpointColor(mark.checkpoint).fill,
               }}
             />
           ))}
-          <motion.span
+          <m.span
             className="g-caret"
             initial={false}
             animate={{ x: (offset - first) * cellWidth }}
@@ -60,22 +60,22 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
         </div>
       </div>
       <div className="g-marks" style={{ height: SIZE.marksRow, width: cells.length * cellWidth }}>
-        {marks.map((m) => {
+        {marks.map((mark) => {
           // Checkpoints that stored the same offset line up beside each other.
-          const same = marks.filter((o) => o.offset === m.offset);
-          const k = same.indexOf(m);
+          const same = marks.filter((o) => o.offset === mark.offset);
+          const k = same.indexOf(mark);
           return (
             <span
-              key={m.checkpoint}
+              key={mark.checkpoint}
               className="g-mark-tag"
-              style={{ left: (m.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22 }}
+              style={{ left: (mark.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22 }}
             >
               <CheckpointTag
-                id={m.checkpoint}
-                prefix={m.savepoint ? 'S' : null}
+                id={mark.checkpoint}
+                prefix={mark.savepoint ? 'S' : null}
                 title={t({
-                  en: `checkpoint ${m.checkpoint} stored offset ${m.offset}`,
-                  zh: `检查点 ${m.checkpoint} 保存了偏移量 ${m.offset}`,
+                  en: `checkpoint ${mark.checkpoint} stored offset ${mark.offset}`,
+                  zh: `检查点 ${mark.checkpoint} 保存了偏移量 ${mark.offset}`,
                 })}
               />
             </span>
