@@ -1,5 +1,12 @@
 import { recordTimeline, stateAt } from '../src/app/timeline';
-import { createInitialState, isTerminal, step, type Scenario, type SimState } from '../src/engine';
+import {
+  createInitialState,
+  isTerminal,
+  step,
+  WorkingSet,
+  type Scenario,
+  type SimState,
+} from '../src/engine';
 import { referenceLoop } from './referenceLoop';
 import { largeScenario } from './scenarios';
 import { seededRandom } from './stats';
@@ -24,12 +31,16 @@ function timed<T>(work: () => T): { result: T } & Timed {
   return { result, ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
-/** Runs a scenario to its end through `step`, as the app's recorder does, keeping the events. */
+/**
+ * Runs a scenario to its end through `step` with one working set, as the app's recorder does
+ * between two keyframes, counting the events.
+ */
 function runToEnd(scenario: Scenario): { state: SimState; events: number } {
   let state = createInitialState(scenario);
+  const working = new WorkingSet();
   let events = 0;
   while (!isTerminal(state)) {
-    const result = step(state);
+    const result = step(state, working);
     state = result.state;
     events += result.events.length;
   }

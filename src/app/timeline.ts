@@ -6,6 +6,7 @@ import {
   type SimEvent,
   type SimState,
   type SinkRecord,
+  WorkingSet,
 } from '../engine';
 
 /** Ticks between two stored states; any other tick is at most this many steps away. */
@@ -98,12 +99,15 @@ function recordFrom(
 ): Timeline {
   const lines = new Map<number, OutputLine>();
   let state = start;
+  // Written in place between two keyframes; a keyframe is stored, then left alone for good.
+  let working = new WorkingSet();
   while (!isTerminal(state) && state.tick < limit) {
-    const result = step(state);
+    const result = step(state, working);
     state = result.state;
     events[state.tick] = result.events;
     if (state.tick % KEYFRAME_EVERY === 0) {
       keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, lines);
+      working = new WorkingSet();
     }
   }
   return { scenario, keyframes, events, end: state.tick, final: state };
@@ -119,7 +123,8 @@ export function stateAt(timeline: Timeline, tick: number): SimState {
   const t = Math.max(0, Math.min(tick, timeline.end));
   if (t === timeline.end) return timeline.final;
   let state = stateOf(timeline.keyframes[Math.floor(t / KEYFRAME_EVERY)]);
-  while (state.tick < t) state = step(state).state;
+  const working = new WorkingSet();
+  while (state.tick < t) state = step(state, working).state;
   return state;
 }
 

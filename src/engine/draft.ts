@@ -9,6 +9,7 @@ import type {
   JobState,
   Scenario,
   SimState,
+  SinkRecord,
   TaskState,
 } from './types';
 import { topologyOf, type Topology } from './topology';
@@ -50,10 +51,51 @@ function copyCheckpoint(c: CheckpointRecord): CheckpointRecord {
   };
 }
 
+function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): number {
+  // Checkpoints are appended in id order and the ones still written are the recent ones:
+  // searching from the end finds them at once in a run with hundreds of checkpoints.
+  let at = list.length - 1;
+  while (at >= 0 && list[at].id !== id) at--;
+  return at;
+}
+
+/**
+ * Where the search for open checkpoints may start in a list: before that index every checkpoint
+ * had ended. A checkpoint never opens again and new ones are appended, so an index found for a
+ * list stays right for it when the list is written in place, and for the copies made of it.
+ */
+const endedBefore = new WeakMap<readonly CheckpointRecord[], number>();
+
+function firstOpenCheckpoint(list: readonly CheckpointRecord[]): number {
+  let at = endedBefore.get(list) ?? 0;
+  while (at < list.length && list[at].status !== 'IN_PROGRESS') at++;
+  endedBefore.set(list, at);
+  return at;
+}
+
+/**
+ * The parts of a state that a run of steps copied itself, and may therefore write in place: the
+ * objects and arrays, by identity. A state published before the working set was made shares
+ * none of them, so writing them cannot change it. A fresh working set per tick is copy-on-write
+ * per tick; one working set kept over many ticks copies each part once and then writes it in
+ * place, which is what makes recording a long run cheap.
+ */
+export class WorkingSet {
+  readonly tasks: (TaskState | undefined)[] = [];
+  readonly channels: (ChannelState | undefined)[] = [];
+  readonly checkpoints = new Set<CheckpointRecord>();
+  readonly outputs = new Set<SinkRecord[]>();
+  tasksArray: TaskState[] | null = null;
+  channelsArray: ChannelState[] | null = null;
+  checkpointsArray: CheckpointRecord[] | null = null;
+  fired: boolean[] | null = null;
+}
+
 /**
  * The working copy of one tick. Every part of the state is copied the first time a phase asks to
- * write it, and only then: whatever a tick leaves alone keeps its identity in the next state, so
- * memoised views of unchanged tasks do not re-render and keyframes share memory.
+ * write it, unless the working set already owns it: whatever the step leaves alone keeps its
+ * identity in the next state, so memoised views of unchanged tasks do not re-render and
+ * keyframes share memory.
  */
 export class TickDraft {
   readonly scenario: Scenario;
@@ -62,19 +104,22 @@ export class TickDraft {
   readonly tick: number;
   readonly events: SimEvent[] = [];
   private readonly s: SimState;
-  /** Index to true once this tick's copy exists (arrays: these are dense small integers). */
-  private readonly copiedTasks: boolean[] = [];
-  private readonly copiedChannels: boolean[] = [];
-  private readonly copiedCheckpoints = new Set<number>();
-  private tasksArrayCopied = false;
-  private channelsArrayCopied = false;
-  private checkpointsArrayCopied = false;
+  private readonly owned: WorkingSet;
 
-  constructor(prev: SimState) {
+  /**
+   * Index of the first checkpoint that was in progress when the tick began: every one before it
+   * had ended, so nothing this tick does can change it. A long run holds a thousand checkpoints
+   * and the ones still moving are the last few.
+   */
+  private readonly firstOpen: number;
+
+  constructor(prev: SimState, owned: WorkingSet = new WorkingSet()) {
     this.scenario = prev.scenario;
     this.topology = topologyOf(prev.scenario);
     this.tick = prev.tick + 1;
     this.s = { ...prev, tick: this.tick };
+    this.owned = owned;
+    this.firstOpen = firstOpenCheckpoint(prev.checkpoints);
   }
 
   /** The state as it stands now, for reading. Write through the accessors below. */
@@ -87,58 +132,85 @@ export class TickDraft {
   }
 
   task(index: number): TaskState {
-    if (this.copiedTasks[index] !== true) {
-      if (!this.tasksArrayCopied) {
-        this.s.tasks = this.s.tasks.slice();
-        this.tasksArrayCopied = true;
-      }
-      this.s.tasks[index] = copyTask(this.s.tasks[index]);
-      this.copiedTasks[index] = true;
-    }
-    return this.s.tasks[index];
+    const owned = this.owned;
+    const current = this.s.tasks[index];
+    if (owned.tasks[index] === current) return current;
+    if (owned.tasksArray !== this.s.tasks) this.s.tasks = owned.tasksArray = this.s.tasks.slice();
+    const copy = copyTask(current);
+    this.s.tasks[index] = owned.tasks[index] = copy;
+    return copy;
   }
 
   channel(index: number): ChannelState {
-    if (this.copiedChannels[index] !== true) {
-      if (!this.channelsArrayCopied) {
-        this.s.channels = this.s.channels.slice();
-        this.channelsArrayCopied = true;
-      }
-      this.s.channels[index] = { queue: this.s.channels[index].queue.slice() };
-      this.copiedChannels[index] = true;
+    const owned = this.owned;
+    const current = this.s.channels[index];
+    if (owned.channels[index] === current) return current;
+    if (owned.channelsArray !== this.s.channels) {
+      this.s.channels = owned.channelsArray = this.s.channels.slice();
     }
-    return this.s.channels[index];
+    const copy = { queue: current.queue.slice() };
+    this.s.channels[index] = owned.channels[index] = copy;
+    return copy;
   }
 
-  checkpoint(id: number): CheckpointRecord | undefined {
-    // Checkpoints are appended in id order and the ones still written are the recent ones:
-    // searching from the end finds them at once in a run with hundreds of checkpoints.
+  /** Checkpoint `id` for reading. */
+  findCheckpoint(id: number): Readonly<CheckpointRecord> | undefined {
     const list = this.s.checkpoints;
-    let at = list.length - 1;
-    while (at >= 0 && list[at].id !== id) at--;
+    const at = indexOfCheckpoint(list, id);
+    return at < 0 ? undefined : list[at];
+  }
+
+  /** Checkpoint `id` for writing. */
+  checkpoint(id: number): CheckpointRecord | undefined {
+    const list = this.s.checkpoints;
+    const at = indexOfCheckpoint(list, id);
     if (at < 0) return undefined;
-    if (!this.copiedCheckpoints.has(id)) {
-      if (!this.checkpointsArrayCopied) {
-        this.s.checkpoints = this.s.checkpoints.slice();
-        this.checkpointsArrayCopied = true;
-      }
-      this.s.checkpoints[at] = copyCheckpoint(this.s.checkpoints[at]);
-      this.copiedCheckpoints.add(id);
-    }
-    return this.s.checkpoints[at];
+    const current = list[at];
+    if (this.owned.checkpoints.has(current)) return current;
+    const copy = copyCheckpoint(current);
+    this.ownCheckpoints()[at] = copy;
+    this.owned.checkpoints.add(copy);
+    return copy;
   }
 
   addCheckpoint(record: CheckpointRecord): void {
-    if (!this.checkpointsArrayCopied) {
-      this.s.checkpoints = this.s.checkpoints.slice();
-      this.checkpointsArrayCopied = true;
+    this.ownCheckpoints().push(record);
+    this.owned.checkpoints.add(record);
+  }
+
+  private ownCheckpoints(): CheckpointRecord[] {
+    const owned = this.owned;
+    if (owned.checkpointsArray !== this.s.checkpoints) {
+      this.s.checkpoints = owned.checkpointsArray = this.s.checkpoints.slice();
     }
-    this.s.checkpoints.push(record);
-    this.copiedCheckpoints.add(record.id);
+    return this.s.checkpoints;
+  }
+
+  /**
+   * Appends to what a sink handed to the external system. Output only ever grows, and a long
+   * run's output is long: it is copied once per working set, then appended to in place.
+   */
+  appendOutput(t: TaskState, records: readonly SinkRecord[]): void {
+    if (this.owned.outputs.has(t.output)) {
+      for (const r of records) t.output.push(r);
+      return;
+    }
+    t.output = t.output.concat(records);
+    this.owned.outputs.add(t.output);
   }
 
   pendingCheckpoints(): readonly CheckpointRecord[] {
-    return this.s.checkpoints.filter((c) => c.status === 'IN_PROGRESS');
+    const list = this.s.checkpoints;
+    const pending: CheckpointRecord[] = [];
+    for (let i = this.firstOpen; i < list.length; i++) {
+      if (list[i].status === 'IN_PROGRESS') pending.push(list[i]);
+    }
+    return pending;
+  }
+
+  /** The checkpoints that were in progress when the tick began or started in it, oldest first. */
+  recentCheckpoints(): readonly CheckpointRecord[] {
+    return this.s.checkpoints.slice(this.firstOpen);
   }
 
   setJob(patch: Partial<JobState>): void {
@@ -162,7 +234,7 @@ export class TickDraft {
   }
 
   markFired(action: number): void {
-    this.s.fired = this.s.fired.slice();
+    if (this.owned.fired !== this.s.fired) this.s.fired = this.owned.fired = this.s.fired.slice();
     this.s.fired[action] = true;
   }
 
@@ -182,12 +254,11 @@ export class TickDraft {
 
   /** Replaces every task and channel at once (cancellation and restore touch them all). */
   replaceAll(tasks: TaskState[], channels: ChannelState[]): void {
-    this.s.tasks = tasks;
-    this.s.channels = channels;
-    this.tasksArrayCopied = true;
-    this.channelsArrayCopied = true;
-    tasks.forEach((_, i) => (this.copiedTasks[i] = true));
-    channels.forEach((_, i) => (this.copiedChannels[i] = true));
+    const owned = this.owned;
+    this.s.tasks = owned.tasksArray = tasks;
+    this.s.channels = owned.channelsArray = channels;
+    tasks.forEach((t, i) => (owned.tasks[i] = t));
+    channels.forEach((c, i) => (owned.channels[i] = c));
   }
 
   ticks(ms: number): number {

@@ -1,4 +1,4 @@
-import { TickDraft } from './draft';
+import { TickDraft, WorkingSet } from './draft';
 import type { SimEvent } from './events';
 import { runActions } from './phases/actions';
 import { completeWrites } from './phases/backend';
@@ -28,13 +28,18 @@ export interface StepResult {
  * 7. finish       the job ends when its input is exhausted and nothing is in flight
  * Elements sent in a tick arrive at the earliest in the next one, so the order of tasks within
  * a phase changes nothing but who finds room in a full channel first.
+ *
+ * With a `working` set, the step writes in place whatever an earlier step with the same set
+ * copied: only the state it returns may be read afterwards, not `prev` nor any state returned
+ * since the set was made (the states before that stay intact). A recorder keeps one set between
+ * two stored states and makes a new one after storing; the result is the same as without it.
  */
-export function step(prev: SimState): StepResult {
+export function step(prev: SimState, working?: WorkingSet): StepResult {
   const status = prev.job.status;
   if (status === 'FINISHED' || status === 'FAILED') {
     return { state: { ...prev, tick: prev.tick + 1 }, events: [] };
   }
-  const d = new TickDraft(prev);
+  const d = new TickDraft(prev, working);
   runActions(d);
   restoreIfDue(d);
   deliverMessages(d);

@@ -250,7 +250,7 @@ export function commitTransactions(d: TickDraft, task: number, upTo: number): vo
       continue;
     }
     if (!t.committed.includes(txn.checkpoint)) {
-      t.output = t.output.concat(txn.records);
+      d.appendOutput(t, txn.records);
       t.committed = [...t.committed, txn.checkpoint];
       d.emit({
         type: 'SinkCommitted',

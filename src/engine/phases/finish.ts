@@ -10,9 +10,9 @@ import { allSourcesExhausted, commitTransactions } from './checkpointing';
 export function finishIfDone(d: TickDraft): void {
   if (d.state.job.status !== 'RUNNING') return;
   const { state } = d;
-  const stopped = state.checkpoints.find(
-    (c) => c.stop && c.status === 'COMPLETED' && c.completeTick === d.tick,
-  );
+  const stopped = d
+    .recentCheckpoints()
+    .find((c) => c.stop && c.status === 'COMPLETED' && c.completeTick === d.tick);
   const idle =
     allSourcesExhausted(d) &&
     state.channels.every((c) => c.queue.length === 0) &&
@@ -37,7 +37,7 @@ export function finishIfDone(d: TickDraft): void {
       const t = d.task(i);
       if (t.state.kind !== 'sink' || t.state.open.length === 0) return;
       const open = t.state.open;
-      t.output = t.output.concat(open);
+      d.appendOutput(t, open);
       t.state = { ...t.state, open: [] };
       d.emit({ type: 'SinkCommitted', task: info.id, checkpoint: null, records: open.length });
     });

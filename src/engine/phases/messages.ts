@@ -12,7 +12,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
   const info = d.topology.tasks[message.task];
   const task = d.state.tasks[message.task];
   const { checkpoint } = message;
-  const record = d.state.checkpoints.find((c) => c.id === checkpoint);
+  const record = d.findCheckpoint(checkpoint);
   const pending = record?.status === 'IN_PROGRESS';
   switch (message.type) {
     case 'trigger': {

@@ -149,12 +149,10 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         origin: record.origin,
         replay: record.replay,
       };
-      // concat with an array argument: V8 copies on its fast path then, about ten times faster
-      // than concat(object) or a spread, and a sink's output is copied once per record.
       if (t.state.kind === 'sink' && op.transactional) {
         t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
-        t.output = t.output.concat([received]);
+        d.appendOutput(t, [received]);
         d.emit({
           type: 'RecordOutput',
           task: info.id,
@@ -202,7 +200,7 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   if (checkpoint <= t.lastBarrier) return;
   // Checkpoint N already expired or was declined: its other barriers may never come (a task that
   // was aligning it gave it up), so aligning for it now would block this input for good.
-  if (d.state.checkpoints.find((c) => c.id === checkpoint)?.status !== 'IN_PROGRESS') return;
+  if (d.findCheckpoint(checkpoint)?.status !== 'IN_PROGRESS') return;
   // A barrier older than the checkpoint being aligned belongs to one this task gave up: counting
   // it as an arrival of the newer one would snapshot before that input's newer barrier came.
   if (t.alignment && checkpoint < t.alignment.checkpoint) return;

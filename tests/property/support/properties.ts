@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import {
+  createInitialState,
   failureFree,
   isTerminal,
   step,
@@ -12,6 +13,7 @@ import {
   type Scenario,
   type SimState,
   type TimedEvent,
+  WorkingSet,
 } from '../../../src/engine';
 import { parseScenario } from '../../../src/scenarios/schema';
 import { scenarioArb } from '../../helpers/arbitraries';
@@ -129,6 +131,28 @@ function continueRun(start: SimState, freeze: boolean): ObservedRun {
 }
 
 /**
+ * Runs from the start as the recorder does: one working set written in place between two stored
+ * states, a new one after each; `every` ticks between stored states. Returns the run and the
+ * stored states, read again only after the run went past them.
+ */
+function runInPlace(scenario: Scenario, every: number): ObservedRun & { stored: SimState[] } {
+  let state = createInitialState(scenario);
+  const stored = [state];
+  let working = new WorkingSet();
+  const events: TimedEvent[] = [];
+  while (!isTerminal(state) && state.tick < TICK_LIMIT) {
+    const result = step(state, working);
+    state = result.state;
+    for (const e of result.events) events.push({ ...e, tick: state.tick });
+    if (state.tick % every === 0) {
+      stored.push(state);
+      working = new WorkingSet();
+    }
+  }
+  return { state, events, stored };
+}
+
+/**
  * The same scenario gives the same trace, bit for bit: run twice (the second time from a copy of
  * the scenario, every state deep-frozen so that a step writing into the state it steps from
  * throws), and resumed from a JSON copy of the state at a random tick, as a keyframe is.
@@ -142,6 +166,18 @@ export function deterministic(generated: Scenario, at: number): void {
     throw new Error('two runs of the same scenario differ');
   }
   if (states.length === 0) return;
+  // Written in place, the run is the same, and the states it stored were left as they were.
+  const every = 1 + (at % 7);
+  const inPlace = runInPlace(scenario, every);
+  if (traceHash(inPlace) !== traceHash(first)) {
+    throw new Error(`a run written in place (a new working set every ${every} ticks) differs`);
+  }
+  for (const kept of inPlace.stored) {
+    const pure = kept.tick === 0 ? createInitialState(scenario) : states[kept.tick - 1];
+    if (JSON.stringify(kept) !== JSON.stringify(pure)) {
+      throw new Error(`the state stored at tick ${kept.tick} changed after it was stored`);
+    }
+  }
   const keyframe = JSON.parse(JSON.stringify(states[at % states.length])) as SimState;
   const k = keyframe.tick;
   const resumed = continueRun(keyframe, false);
