@@ -4,7 +4,9 @@ import {
   step,
   type Scenario,
   type SimEvent,
+  type SimEventType,
   type SimState,
+  type TimedEvent,
   type SinkRecord,
   WorkingSet,
 } from '../engine';
@@ -37,15 +39,38 @@ export interface Keyframe {
 }
 
 /**
- * A recorded run: a keyframe every KEYFRAME_EVERY ticks plus the events of every tick. Every
- * state in between is one replay away, so seeking costs at most KEYFRAME_EVERY steps.
+ * The events a timeline keeps for every tick: what happened to the job and its checkpoints, as
+ * the markers and the schedule show it. A long run has about one event per element moved, and
+ * keeping them all would take more memory than the states (100 MB for 10,000 ticks of 64
+ * tasks); the others are replayed when asked for, as states are.
+ */
+export const MILESTONES: ReadonlySet<SimEventType> = new Set<SimEventType>([
+  'CheckpointTriggered',
+  'CheckpointCompleted',
+  'CheckpointFailed',
+  'CheckpointSkipped',
+  'TaskFailed',
+  'TasksCanceled',
+  'JobRestarting',
+  'JobRestarted',
+  'JobFailed',
+  'JobFinished',
+]);
+
+/**
+ * A recorded run: a keyframe every KEYFRAME_EVERY ticks plus the milestones of every tick. Every
+ * state in between, and every event, is one replay away, so seeking costs at most
+ * KEYFRAME_EVERY steps.
  */
 export interface Timeline {
   scenario: Scenario;
   /** keyframes[i] holds the state at tick i * KEYFRAME_EVERY; read it with `stateAt`. */
   keyframes: Keyframe[];
-  /** events[t]: what happened in tick t (events[0] is empty: tick 0 is the start). */
-  events: SimEvent[][];
+  /**
+   * milestones[t]: the events of tick t that are in MILESTONES (milestones[0] is empty: tick 0
+   * is the start). All of a tick's events: `eventsAt`.
+   */
+  milestones: SimEvent[][];
   /** The last recorded tick: the job finished or failed there, or the limit was reached. */
   end: number;
   final: SimState;
@@ -94,7 +119,7 @@ function recordFrom(
   scenario: Scenario,
   start: SimState,
   keyframes: Keyframe[],
-  events: SimEvent[][],
+  milestones: SimEvent[][],
   limit: number,
 ): Timeline {
   const lines = new Map<number, OutputLine>();
@@ -104,13 +129,21 @@ function recordFrom(
   while (!isTerminal(state) && state.tick < limit) {
     const result = step(state, working);
     state = result.state;
-    events[state.tick] = result.events;
+    milestones[state.tick] = milestonesOf(result.events);
     if (state.tick % KEYFRAME_EVERY === 0) {
       keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, lines);
       working = new WorkingSet();
     }
   }
-  return { scenario, keyframes, events, end: state.tick, final: state };
+  return { scenario, keyframes, milestones, end: state.tick, final: state };
+}
+
+const NO_EVENTS: SimEvent[] = [];
+
+function milestonesOf(events: readonly SimEvent[]): SimEvent[] {
+  let kept: SimEvent[] | null = null;
+  for (const e of events) if (MILESTONES.has(e.type)) (kept ??= []).push(e);
+  return kept ?? NO_EVENTS;
 }
 
 export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
@@ -147,6 +180,57 @@ export function forkTimeline(
   const keyframes = timeline.keyframes
     .slice(0, Math.floor(t / KEYFRAME_EVERY) + 1)
     .map((k) => ({ state: rebase(k.state), outputs: k.outputs }));
-  const events = timeline.events.slice(0, t + 1);
-  return recordFrom(scenario, rebase(stateAt(timeline, t)), keyframes, events, limit);
+  const milestones = timeline.milestones.slice(0, t + 1);
+  return recordFrom(scenario, rebase(stateAt(timeline, t)), keyframes, milestones, limit);
+}
+
+/** Keyframe intervals whose events are kept per timeline, the most recently read last. */
+const BLOCKS_KEPT = 16;
+const blocks = new WeakMap<Timeline, Map<number, SimEvent[][]>>();
+
+/** The events of the ticks after keyframe `block` up to the next one, replayed. */
+function eventsOfBlock(timeline: Timeline, block: number): SimEvent[][] {
+  let cache = blocks.get(timeline);
+  if (!cache) blocks.set(timeline, (cache = new Map()));
+  const hit = cache.get(block);
+  if (hit) {
+    cache.delete(block);
+    cache.set(block, hit);
+    return hit;
+  }
+  const events: SimEvent[][] = [];
+  let state = stateOf(timeline.keyframes[block]);
+  const last = Math.min(timeline.end, (block + 1) * KEYFRAME_EVERY);
+  const working = new WorkingSet();
+  while (state.tick < last) {
+    const result = step(state, working);
+    state = result.state;
+    events.push(result.events);
+  }
+  cache.set(block, events);
+  if (cache.size > BLOCKS_KEPT) cache.delete(cache.keys().next().value!);
+  return events;
+}
+
+/**
+ * Everything that happened in tick `tick` (nothing at tick 0 or past the end), replayed from the
+ * nearest keyframe before it; the same array for the same tick while it stays in the cache.
+ */
+export function eventsAt(timeline: Timeline, tick: number): readonly SimEvent[] {
+  if (!Number.isInteger(tick) || tick < 1 || tick > timeline.end) return NO_EVENTS;
+  const block = Math.floor((tick - 1) / KEYFRAME_EVERY);
+  return eventsOfBlock(timeline, block)[tick - 1 - block * KEYFRAME_EVERY];
+}
+
+/** Every event of the run with its tick, replayed from the start: for judging and export. */
+export function allEvents(timeline: Timeline): TimedEvent[] {
+  const all: TimedEvent[] = [];
+  let state = stateOf(timeline.keyframes[0]);
+  const working = new WorkingSet();
+  while (state.tick < timeline.end) {
+    const result = step(state, working);
+    state = result.state;
+    for (const e of result.events) all.push({ ...e, tick: state.tick });
+  }
+  return all;
 }

@@ -1,16 +1,8 @@
-import { groundTruth, judge, type GroundTruth, type TimedEvent, type Verdict } from '../engine';
-import { recordTimeline, stateAt, type Timeline } from './timeline';
+import { groundTruth, judge, type GroundTruth, type Verdict } from '../engine';
+import { allEvents, recordTimeline, stateAt, type Timeline } from './timeline';
 
 const verdicts = new WeakMap<Timeline, Verdict>();
 const truths = new WeakMap<Timeline, { truth: GroundTruth; timeline: Timeline }>();
-
-function flatten(timeline: Timeline): TimedEvent[] {
-  const out: TimedEvent[] = [];
-  timeline.events.forEach((events, tick) => {
-    for (const e of events) out.push({ ...e, tick });
-  });
-  return out;
-}
 
 function truthOf(timeline: Timeline) {
   let t = truths.get(timeline);
@@ -26,7 +18,7 @@ function truthOf(timeline: Timeline) {
 export function verdictOf(timeline: Timeline): Verdict {
   let v = verdicts.get(timeline);
   if (!v) {
-    v = judge({ state: timeline.final, events: flatten(timeline) }, truthOf(timeline).truth);
+    v = judge({ state: timeline.final, events: allEvents(timeline) }, truthOf(timeline).truth);
     verdicts.set(timeline, v);
   }
   return v;

@@ -1,6 +1,7 @@
 import type { SimEvent } from './events';
 import { nextRandom } from './prng';
 import type {
+  BackendWrite,
   ChannelState,
   CheckpointRecord,
   ControlMessage,
@@ -64,6 +65,9 @@ function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): numbe
  * had ended. A checkpoint never opens again and new ones are appended, so an index found for a
  * list stays right for it when the list is written in place, and for the copies made of it.
  */
+/** How many tasks acked, by the acks of a checkpoint: counting keys for every ack adds up. */
+const ackCounts = new WeakMap<Record<string, number>, number>();
+
 const endedBefore = new WeakMap<readonly CheckpointRecord[], number>();
 
 function firstOpenCheckpoint(list: readonly CheckpointRecord[]): number {
@@ -88,6 +92,7 @@ export class WorkingSet {
   tasksArray: TaskState[] | null = null;
   channelsArray: ChannelState[] | null = null;
   checkpointsArray: CheckpointRecord[] | null = null;
+  writes: BackendWrite[] | null = null;
   fired: boolean[] | null = null;
 }
 
@@ -229,8 +234,26 @@ export class TickDraft {
     this.s.messages = messages;
   }
 
-  setWrites(writes: SimState['writes']): void {
-    this.s.writes = writes;
+  /** Replaces the pending backend writes with a list made for this (not shared). */
+  setWrites(writes: BackendWrite[]): void {
+    this.s.writes = this.owned.writes = writes;
+  }
+
+  addWrite(write: BackendWrite): void {
+    if (this.owned.writes !== this.s.writes) {
+      this.s.writes = this.owned.writes = this.s.writes.slice();
+    }
+    this.s.writes.push(write);
+  }
+
+  /** Records task `id`'s ack of a checkpoint being written; returns how many tasks acked it. */
+  acknowledge(record: CheckpointRecord, id: string, tick: number): number {
+    const known = ackCounts.get(record.acks);
+    const fresh = record.acks[id] === undefined;
+    record.acks[id] = tick;
+    const count = known === undefined ? Object.keys(record.acks).length : known + (fresh ? 1 : 0);
+    ackCounts.set(record.acks, count);
+    return count;
   }
 
   markFired(action: number): void {

@@ -1,4 +1,4 @@
-import { recordTimeline } from '../../src/app/timeline';
+import { eventsAt, recordTimeline } from '../../src/app/timeline';
 import type { Scenario, SimEvent } from '../../src/engine';
 import { PRESETS } from '../../src/scenarios/presets';
 import { expect, linkTo, open, test } from '../e2e/fixtures';
@@ -10,8 +10,9 @@ import { expect, linkTo, open, test } from '../e2e/fixtures';
  */
 function moments(scenario: Scenario): { name: string; tick: number }[] {
   const timeline = recordTimeline(scenario);
+  const ticks = Array.from({ length: timeline.end + 1 }, (_, t) => eventsAt(timeline, t));
   const first = (type: SimEvent['type']) =>
-    timeline.events.findIndex((events) => events.some((e) => e.type === type));
+    ticks.findIndex((events) => events.some((e) => e.type === type));
   const found = [
     { name: 'sources-paused', tick: first('SourcesPaused') },
     { name: 'barrier-injected', tick: first('BarrierInjected') },

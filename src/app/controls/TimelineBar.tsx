@@ -53,7 +53,7 @@ export function TimelineBar() {
   const cursor = useStore((s) => s.cursor);
   const seek = useStore((s) => s.seek);
   const pause = useStore((s) => s.pause);
-  const markers = useMemo(() => timelineMarkers(timeline.events), [timeline.events]);
+  const markers = useMemo(() => timelineMarkers(timeline.milestones), [timeline.milestones]);
   return (
     <div className="timeline">
       <div className="timeline-track">

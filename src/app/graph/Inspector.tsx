@@ -21,14 +21,14 @@ export function Inspector() {
   const selected = useStore((s) => s.selectedTask);
   const state = useStore((s) => s.current);
   const cursor = useStore((s) => s.cursor);
-  const events = useStore((s) => s.timeline.events);
+  const timeline = useStore((s) => s.timeline);
   const inject = useStore((s) => s.inject);
   const select = useStore((s) => s.select);
   const topology = topologyOf(state.scenario);
   const index = selected === null ? undefined : topology.taskIndex.get(selected);
   const upcoming = useMemo(
-    () => (selected === null ? [] : upcomingValues(events, selected, cursor)),
-    [events, selected, cursor],
+    () => (selected === null ? [] : upcomingValues(timeline, selected, cursor)),
+    [timeline, selected, cursor],
   );
 
   if (selected === null || index === undefined) {

@@ -9,18 +9,19 @@ import {
   type XYPosition,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { MotionConfig, useReducedMotion } from 'framer-motion';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Scenario, SimEvent, SimState } from '../../engine';
 import { lessonById } from '../../scenarios/lessons';
 import { useT } from '../i18n';
 import { useStore } from '../store';
+import { eventsAt } from '../timeline';
 import { BackendEdge } from './edges/BackendEdge';
 import { ChannelEdge } from './edges/ChannelEdge';
 import { ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
-import { INSTANT, ScaleContext, TimingContext, type Timing } from './motion';
+import { INSTANT, type Timing } from './flight';
+import { ScaleContext, TimingContext } from './motion';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
 import { OperatorNode } from './nodes/OperatorNode';
@@ -78,11 +79,26 @@ export interface JobGraphProps {
  */
 export function JobGraph(props: JobGraphProps) {
   return (
-    <MotionConfig reducedMotion="user">
-      <ReactFlowProvider>
-        <Graph {...props} />
-      </ReactFlowProvider>
-    </MotionConfig>
+    <ReactFlowProvider>
+      <Graph {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(changed: () => void): () => void {
+  const query = window.matchMedia(REDUCE_MOTION);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
+/** The user asked for reduced motion: elements are placed at their tick position at once. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCE_MOTION).matches,
+    () => false,
   );
 }
 
@@ -98,7 +114,7 @@ function lessonHighlight(lesson: { id: string; step: number } | null): Set<strin
 function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const t = useT();
   const current = useStore((s) => s.current);
-  const cursorEvents = useStore((s) => s.timeline.events[s.cursor]);
+  const cursorEvents = useStore((s) => eventsAt(s.timeline, s.cursor));
   const selectedTask = useStore((s) => s.selectedTask);
   const select = useStore((s) => s.select);
   const playing = useStore((s) => s.playing);
@@ -109,7 +125,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const scale = presenter ? PRESENTER_SCALE : 1;
   const reduced = useReducedMotion();
   const state = given ?? current;
-  const events = givenEvents ?? (given ? NO_EVENTS : (cursorEvents ?? NO_EVENTS));
+  const events = givenEvents ?? (given ? NO_EVENTS : cursorEvents);
 
   const elements = useMemo(() => toFlowElements(state, { events, scale }), [state, events, scale]);
   const shape = useMemo(() => `${scale}:${shapeOf(state.scenario)}`, [state.scenario, scale]);

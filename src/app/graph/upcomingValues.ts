@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import { eventsAt, type Timeline } from '../timeline';
 
 /** How many upcoming values the inspector offers to fail before. */
 export const UPCOMING = 10;
@@ -8,14 +8,14 @@ export const UPCOMING = 10;
  * does: the records a "fail before record v" injection can name.
  */
 export function upcomingValues(
-  events: readonly (readonly SimEvent[] | undefined)[],
+  timeline: Timeline,
   task: string,
   cursor: number,
   limit = UPCOMING,
 ): { value: number; tick: number }[] {
   const found = new Map<number, number>();
-  for (let tick = cursor + 1; tick < events.length && found.size < limit; tick++) {
-    for (const e of events[tick] ?? []) {
+  for (let tick = cursor + 1; tick <= timeline.end && found.size < limit; tick++) {
+    for (const e of eventsAt(timeline, tick)) {
       if (e.type === 'RecordProcessed' && e.task === task && !found.has(e.record)) {
         found.set(e.record, tick);
         if (found.size >= limit) break;

@@ -1,8 +1,9 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT } from '../i18n';
-import { goToStep } from '../lessons/LessonPanel';
+import { goToStep } from '../lessons/navigation';
 import { describeEvent, RECORD_NOISE } from '../narration';
 import { useStore } from '../store';
+import { eventsAt } from '../timeline';
 
 /**
  * Presenter mode's caption under the graph: the lesson step being taught with its question and
@@ -16,12 +17,12 @@ export function Caption() {
   const revealed = useStore((s) => s.revealed);
   const reveal = useStore((s) => s.reveal);
   const cursor = useStore((s) => s.cursor);
-  const events = useStore((s) => s.timeline.events[s.cursor]);
+  const events = useStore((s) => eventsAt(s.timeline, s.cursor));
   const scenario = useStore((s) => s.timeline.scenario);
   const lesson = current ? lessonById(current.id) : undefined;
   const step = current && lesson ? lesson.steps[current.step] : undefined;
   if (!current || !lesson || !step) {
-    const said = (events ?? [])
+    const said = events
       .filter((e) => !RECORD_NOISE.has(e.type))
       .slice(0, 3)
       .map((e) => describeEvent(e, language, scenario));

@@ -1,13 +1,18 @@
 import { useRef, useState } from 'react';
-import type { TimedEvent } from '../../engine';
-import {
-  exportScenarioFile,
-  importScenarioFile,
-  scenarioFileName,
-} from '../../scenarios/scenarioFile';
 import { useT } from '../i18n';
 import { useStore } from '../store';
+import { allEvents } from '../timeline';
 import { shareUrl } from '../urlSync';
+
+/** Loaded on first use: reading a file validates it with the schema, which is large. */
+async function scenarioFile(failed: string) {
+  try {
+    return await import('../../scenarios/scenarioFile');
+  } catch {
+    useStore.getState().notify({ kind: 'error', text: failed });
+    return null;
+  }
+}
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -23,9 +28,20 @@ export function ShareMenu() {
   const t = useT();
   const [copied, setCopied] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const loadFailed = t({
+    en: 'Part of the app failed to load: reload the page to try again. Nothing was changed.',
+    zh: '应用的一部分未能加载：请重新加载页面再试。未做任何更改。',
+  });
 
   const share = async () => {
-    const url = shareUrl();
+    let url: string;
+    try {
+      url = await shareUrl();
+    } catch {
+      setCopied(loadFailed);
+      window.setTimeout(() => setCopied(null), 4000);
+      return;
+    }
     try {
       await navigator.clipboard.writeText(url);
       setCopied(t({ en: 'Link copied', zh: '链接已复制' }));
@@ -35,21 +51,24 @@ export function ShareMenu() {
     window.setTimeout(() => setCopied(null), 4000);
   };
 
-  const exportFile = (withEvents: boolean) => {
+  const exportFile = async (withEvents: boolean) => {
+    const files = await scenarioFile(loadFailed);
+    if (!files) return;
     const { timeline } = useStore.getState();
-    const events: TimedEvent[] = [];
-    if (withEvents) {
-      timeline.events.forEach((list, tick) => list.forEach((e) => events.push({ ...e, tick })));
-    }
     download(
-      scenarioFileName(timeline.scenario),
-      exportScenarioFile(timeline.scenario, withEvents ? { events } : {}),
+      files.scenarioFileName(timeline.scenario),
+      files.exportScenarioFile(
+        timeline.scenario,
+        withEvents ? { events: allEvents(timeline) } : {},
+      ),
     );
   };
 
   const importFile = async (file: File) => {
+    const files = await scenarioFile(loadFailed);
+    if (!files) return;
     const s = useStore.getState();
-    const result = importScenarioFile(await file.text());
+    const result = files.importScenarioFile(await file.text());
     if (!result.ok) {
       const more = result.problems.filter((p) => !result.error.includes(p));
       const details = more.length > 0 ? ` (${more.join('; ')})` : '';
@@ -80,10 +99,10 @@ export function ShareMenu() {
       <details className="file-menu">
         <summary>{t({ en: 'File', zh: '文件' })}</summary>
         <div className="file-body">
-          <button type="button" onClick={() => exportFile(false)}>
+          <button type="button" onClick={() => void exportFile(false)}>
             {t({ en: 'Export scenario (JSON)', zh: '导出场景 (JSON)' })}
           </button>
-          <button type="button" onClick={() => exportFile(true)}>
+          <button type="button" onClick={() => void exportFile(true)}>
             {t({ en: 'Export scenario with event log', zh: '导出场景和事件日志' })}
           </button>
           <button type="button" onClick={() => fileInput.current?.click()}>

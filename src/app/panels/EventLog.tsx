@@ -3,6 +3,7 @@ import type { SimEvent } from '../../engine';
 import { useLanguage, useT } from '../i18n';
 import { describeEvent } from '../narration';
 import { useStore } from '../store';
+import { eventsAt } from '../timeline';
 import { formatMs } from './format';
 import { logWindow } from './logWindow';
 import { checkpointColor } from '../graph/palette';
@@ -48,15 +49,15 @@ function marker(e: SimEvent): { className: string; color?: string } {
 export function EventLog() {
   const t = useT();
   const language = useLanguage();
-  const events = useStore((s) => s.timeline.events);
+  const timeline = useStore((s) => s.timeline);
   const scenario = useStore((s) => s.timeline.scenario);
   const cursor = useStore((s) => s.cursor);
   const seek = useStore((s) => s.seek);
   const [hideNoise, setHideNoise] = useState(true);
   const [limit, setLimit] = useState(PAGE);
   const log = useMemo(
-    () => logWindow(events, cursor, hideNoise, limit),
-    [events, cursor, hideNoise, limit],
+    () => logWindow((tick) => eventsAt(timeline, tick), cursor, hideNoise, limit),
+    [timeline, cursor, hideNoise, limit],
   );
   const scroller = useRef<HTMLDivElement>(null);
   // Follows the newest events as the cursor moves, unless the reader scrolled up to read.

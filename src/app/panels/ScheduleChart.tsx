@@ -198,7 +198,7 @@ export function ScheduleChart() {
     [timeline.final, current, range.from, range.to],
   );
 
-  const allDown = useMemo(() => downtimes(timeline.events, timeline.end), [timeline]);
+  const allDown = useMemo(() => downtimes(timeline.milestones, timeline.end), [timeline]);
   const down = allDown.filter((d) => d.start <= range.to && (d.end ?? timeline.end) >= range.from);
 
   const left = LABEL_W;

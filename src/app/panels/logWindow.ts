@@ -36,16 +36,16 @@ function condense(events: readonly SimEvent[]): readonly SimEvent[] {
  * `hideNoise` the per-record events and repeated sentences are left out. Pure.
  */
 export function logWindow(
-  events: readonly (readonly SimEvent[] | undefined)[],
+  eventsAt: (tick: number) => readonly SimEvent[] | undefined,
   cursor: number,
   hideNoise: boolean,
   limit: number,
 ): LogWindow {
   const groups: LogGroup[] = [];
   let count = 0;
-  let t = Math.min(cursor, events.length - 1);
+  let t = cursor;
   for (; t >= 0; t--) {
-    const all = events[t];
+    const all = eventsAt(t);
     if (!all || all.length === 0) continue;
     const shown = hideNoise ? condense(all) : all;
     if (shown.length === 0) continue;

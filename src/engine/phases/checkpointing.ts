@@ -107,10 +107,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   record.stateBytes += bytes;
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
-  d.setWrites([
-    ...d.state.writes,
-    { task, checkpoint, startTick: d.tick, doneAt: d.tick + duration },
-  ]);
+  d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
   d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
 }
 

@@ -44,10 +44,9 @@ function deliver(d: TickDraft, message: ControlMessage): void {
     }
     case 'ack': {
       if (!pending) return;
-      const r = d.checkpoint(checkpoint)!;
-      r.acks[info.id] = d.tick;
+      const acked = d.acknowledge(d.checkpoint(checkpoint)!, info.id, d.tick);
       d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
-      if (Object.keys(r.acks).length === d.topology.tasks.length) {
+      if (acked === d.topology.tasks.length) {
         completeCheckpoint(d, checkpoint);
       }
       return;

@@ -116,8 +116,10 @@ describe('scheduling chart lanes', () => {
     const { events } = record(oddEvenSum);
     const failed = firstEvent(events, 'TaskFailed').tick;
     const restarted = firstEvent(events, 'JobRestarted').tick;
-    expect(downtimes(timeline.events, timeline.end)).toEqual([{ start: failed, end: restarted }]);
-    expect(downtimes(timeline.events, failed)).toEqual([{ start: failed, end: null }]);
-    expect(downtimes(timeline.events, failed - 1)).toEqual([]);
+    expect(downtimes(timeline.milestones, timeline.end)).toEqual([
+      { start: failed, end: restarted },
+    ]);
+    expect(downtimes(timeline.milestones, failed)).toEqual([{ start: failed, end: null }]);
+    expect(downtimes(timeline.milestones, failed - 1)).toEqual([]);
   });
 });
