@@ -4,10 +4,12 @@ import { App } from './App';
 import './styles.css';
 import { initialiseFromLocation } from './urlSync';
 
-initialiseFromLocation();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A share link is read before the first render, so the app opens on it rather than on the
+// default lesson for a moment.
+void initialiseFromLocation().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -2,8 +2,14 @@ import { useEffect } from 'react';
 import type { Scenario } from '../engine';
 import { LESSONS, lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
-import { decodeShareState, encodeShareState, type ShareState } from '../scenarios/shareLink';
+import type { ShareState } from '../scenarios/shareLink';
 import { useStore, type Language } from './store';
+
+/**
+ * The link codec, loaded when a link is first read or written: reading one validates the
+ * scenario with the schema (zod), which the first screen of a plain visit does not need.
+ */
+const shareLink = () => import('../scenarios/shareLink');
 
 const LANGUAGE_KEY = 'checkpoint-lab.language';
 
@@ -55,27 +61,40 @@ export function currentShareState(): ShareState {
   };
 }
 
-export function shareUrl(): string {
+export async function shareUrl(): Promise<string> {
+  const { encodeShareState } = await shareLink();
   const { origin, pathname, search } = window.location;
   return `${origin}${pathname}${search}${encodeShareState(currentShareState())}`;
+}
+
+function refuse(error: string): void {
+  const s = useStore.getState();
+  openDefault();
+  s.notify({
+    kind: 'error',
+    text:
+      s.language === 'zh'
+        ? `${error} 已打开默认课程。`
+        : `${error} The default lesson opened instead.`,
+  });
 }
 
 /**
  * Applies a link's hash to the app. A link that cannot be opened leaves a message saying why
  * and what opened instead; it never breaks the app.
  */
-export function applyHash(hash: string): void {
+export async function applyHash(hash: string): Promise<void> {
+  let codec: Awaited<ReturnType<typeof shareLink>>;
+  try {
+    codec = await shareLink();
+  } catch {
+    refuse('This link could not be read: part of the app failed to load.');
+    return;
+  }
   const s = useStore.getState();
-  const decoded = decodeShareState(hash);
+  const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
-    openDefault();
-    s.notify({
-      kind: 'error',
-      text:
-        s.language === 'zh'
-          ? `${decoded.error} 已打开默认课程。`
-          : `${decoded.error} The default lesson opened instead.`,
-    });
+    refuse(decoded.error);
     return;
   }
   const { state, scenario, warnings } = decoded;
@@ -94,15 +113,19 @@ export function applyHash(hash: string): void {
   if (warnings.length > 0) s.notify({ kind: 'info', text: warnings.join(' ') });
 }
 
-/** Startup: embed mode, the remembered language, then the link or the default lesson. */
-export function initialiseFromLocation(): void {
+/**
+ * Startup: embed mode, the remembered language, then the link or the default lesson. Settles
+ * once the screen to show is in the store, so the first render shows it rather than the
+ * default lesson for a moment.
+ */
+export async function initialiseFromLocation(): Promise<void> {
   const s = useStore.getState();
   const params = new URLSearchParams(window.location.search);
   s.setEmbed(params.has('embed'));
   const language =
     storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   s.setLanguage(language);
-  if (window.location.hash.length > 1) applyHash(window.location.hash);
+  if (window.location.hash.length > 1) await applyHash(window.location.hash);
   else openDefault();
 }
 
@@ -115,9 +138,12 @@ const WRITE_DELAY_MS = 300;
 export function useUrlSync(): void {
   useEffect(() => {
     let timer: number | undefined;
+    let stopped = false;
     let written = window.location.hash;
-    const write = () => {
+    const write = async () => {
       timer = undefined;
+      const { encodeShareState } = await shareLink();
+      if (stopped) return;
       const hash = encodeShareState(currentShareState());
       if (hash === written) return;
       written = hash;
@@ -134,15 +160,19 @@ export function useUrlSync(): void {
         now.selectedTask !== before.selectedTask ||
         now.presenter !== before.presenter ||
         now.compare !== before.compare;
-      if (changed && timer === undefined) timer = window.setTimeout(write, WRITE_DELAY_MS);
+      if (changed && timer === undefined) {
+        // A codec that failed to load leaves the address as it was; the next change retries.
+        timer = window.setTimeout(() => void write().catch(() => {}), WRITE_DELAY_MS);
+      }
     });
     const onHashChange = () => {
       if (window.location.hash === written) return;
       written = window.location.hash;
-      applyHash(window.location.hash);
+      void applyHash(window.location.hash);
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {
+      stopped = true;
       unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
       if (timer !== undefined) window.clearTimeout(timer);

@@ -75,10 +75,22 @@ export async function waitForStableGraph(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the side panel shows its tab: each tab's content loads when it is first shown,
+ * the first one too. Passes at once when the screen has no side panel (embed, presenter).
+ */
+export async function waitForSidePanel(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const panel = document.querySelector('.tab-panel');
+    return !panel || panel.childElementCount > 0;
+  });
+}
+
 /** Opens the app at a share link (or at the plain address) and waits until it has settled. */
 export async function open(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
   await expect(page.getByTestId('tick')).toBeVisible();
+  await waitForSidePanel(page);
   await waitForStableGraph(page);
 }
 

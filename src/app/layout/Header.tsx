@@ -1,7 +1,7 @@
 import type { Mode } from '../../engine';
 import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { PRESETS, presetById } from '../../scenarios/presets';
-import { openLesson } from '../lessons/LessonPanel';
+import { openLesson } from '../lessons/navigation';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { ShareMenu } from './ShareMenu';

@@ -1,11 +1,24 @@
-import { Inspector } from '../graph/Inspector';
+import { lazy, Suspense } from 'react';
 import { useT, type LocalText } from '../i18n';
-import { CheckpointHistory } from '../panels/CheckpointHistory';
-import { ConfigPanel } from '../panels/ConfigPanel';
-import { EventLog } from '../panels/EventLog';
-import { ScheduleChart } from '../panels/ScheduleChart';
-import { LessonPanel } from '../lessons/LessonPanel';
+// Loaded here, not only by the lazy panels, so the stylesheet keeps its place in the cascade.
+import '../panels/panels.css';
 import { useStore, type PanelTab } from '../store';
+
+// Each tab's content is loaded when the tab is first shown: the first screen needs one of them.
+const LessonPanel = lazy(() =>
+  import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })),
+);
+const Inspector = lazy(() => import('../graph/Inspector').then((m) => ({ default: m.Inspector })));
+const EventLog = lazy(() => import('../panels/EventLog').then((m) => ({ default: m.EventLog })));
+const CheckpointHistory = lazy(() =>
+  import('../panels/CheckpointHistory').then((m) => ({ default: m.CheckpointHistory })),
+);
+const ScheduleChart = lazy(() =>
+  import('../panels/ScheduleChart').then((m) => ({ default: m.ScheduleChart })),
+);
+const ConfigPanel = lazy(() =>
+  import('../panels/ConfigPanel').then((m) => ({ default: m.ConfigPanel })),
+);
 
 const TABS: { id: PanelTab; text: LocalText }[] = [
   { id: 'lesson', text: { en: 'Lesson', zh: '课程' } },
@@ -39,12 +52,15 @@ export function SidePanel() {
         ))}
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'lesson' && <LessonPanel />}
-        {tab === 'task' && <Inspector />}
-        {tab === 'log' && <EventLog />}
-        {tab === 'checkpoints' && <CheckpointHistory />}
-        {tab === 'timing' && <ScheduleChart />}
-        {tab === 'config' && <ConfigPanel />}
+        {/* The panel's box has its size from the layout: an empty one while loading moves nothing. */}
+        <Suspense fallback={null}>
+          {tab === 'lesson' && <LessonPanel />}
+          {tab === 'task' && <Inspector />}
+          {tab === 'log' && <EventLog />}
+          {tab === 'checkpoints' && <CheckpointHistory />}
+          {tab === 'timing' && <ScheduleChart />}
+          {tab === 'config' && <ConfigPanel />}
+        </Suspense>
       </div>
     </aside>
   );
