@@ -1,18 +1,13 @@
 import { useT } from '../i18n';
-import { BarrierMark, Pill, RecordChip } from './edges/chips';
+import { barrierLook, Chip, pillLook, recordLook } from './edges/chips';
+import type { Look } from './flight';
 import { PauseIcon } from './nodes/parts';
 
-function Sample({ width, children }: { width: number; children: React.ReactNode }) {
+function Sample({ look }: { look: Look }) {
   return (
-    <svg
-      className="g-sample"
-      width={width}
-      height={40}
-      viewBox={`${-width / 2} -20 ${width} 40`}
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
+    <span className="g-sample" style={{ width: look.width + 4 }} aria-hidden="true">
+      <Chip look={look} />
+    </span>
   );
 }
 
@@ -28,21 +23,15 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
         {t({ en: 'Fit to view', zh: '适应视图' })}
       </button>
       <span className="g-legend-item">
-        <Sample width={28}>
-          <RecordChip value={7} replay={false} />
-        </Sample>
+        <Sample look={recordLook(7, false)} />
         {t({ en: 'record', zh: '记录' })}
       </span>
       <span className="g-legend-item">
-        <Sample width={28}>
-          <RecordChip value={7} replay />
-        </Sample>
+        <Sample look={recordLook(7, true)} />
         {t({ en: 'replayed', zh: '重放' })}
       </span>
       <span className="g-legend-item">
-        <Sample width={22}>
-          <BarrierMark checkpoint={1} savepoint={false} />
-        </Sample>
+        <Sample look={barrierLook(1, false)} />
         {t({ en: 'barrier of checkpoint 1', zh: '检查点 1 的屏障' })}
       </span>
       <span className="g-legend-item">
@@ -52,9 +41,7 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
         {t({ en: 'input blocked', zh: '输入被阻塞' })}
       </span>
       <span className="g-legend-item">
-        <Sample width={58}>
-          <Pill text={t({ en: 'ack 1', zh: '确认 1' })} checkpoint={1} />
-        </Sample>
+        <Sample look={pillLook(t({ en: 'ack 1', zh: '确认 1' }), 1)} />
         {t({ en: 'control message', zh: '控制消息' })}
       </span>
       <span className="g-legend-item">

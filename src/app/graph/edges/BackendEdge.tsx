@@ -1,17 +1,18 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
-import { AnimatePresence } from 'framer-motion';
 import { memo, useMemo } from 'react';
 import { useT } from '../../i18n';
+import type { FlightItem } from '../flight';
 import { orthogonal, spread } from '../geometry';
-import { Traveller, useScale } from '../motion';
-import type { BackendEdge as BackendEdgeType } from '../toFlowElements';
-import { Pill } from './chips';
+import { Flight, useScale } from '../motion';
+import type { BackendEdge as BackendEdgeType, BackendEdgeData } from '../toFlowElements';
+import { pillLook } from './chips';
 import { CONTROL_LANE } from './ControlEdge';
 
 const INSET = 20;
 const GAP = 30;
 /** Between the control lane and the task, so the two never share a line. */
 const BACKEND_LANE = CONTROL_LANE - 22;
+const NO_WRITES: BackendEdgeData['writes'] = [];
 
 /**
  * A task's way to the state backend: snapshot writes travel down to it while they last, and in
@@ -27,17 +28,34 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
     ]);
   }, [sourceX, sourceY, targetY]);
   const t = useT();
-  const writes = data?.writes ?? [];
+  const writes = data?.writes ?? NO_WRITES;
   const restore = data?.restore ?? null;
   const scale = useScale();
-  const inset = INSET * scale;
-  const gap = GAP * scale;
-  const usable = Math.max(0, geometry.length - 2 * inset);
-  const placed = spread(
-    writes.map((w) => w.position * usable),
-    usable,
-    gap,
-  );
+  const items = useMemo<FlightItem[]>(() => {
+    const inset = INSET * scale;
+    const usable = Math.max(0, geometry.length - 2 * inset);
+    const placed = spread(
+      writes.map((w) => w.position * usable),
+      usable,
+      GAP * scale,
+    );
+    const list: FlightItem[] = writes.map((w, k) => ({
+      key: w.key,
+      distance: inset + placed[k],
+      exitTo: geometry.length,
+      look: pillLook(`${t({ en: 'snap', zh: '快照' })} ${w.checkpoint}`, w.checkpoint, true),
+    }));
+    if (restore !== null) {
+      list.push({
+        key: `restore${restore}`,
+        distance: inset,
+        exitTo: 0,
+        from: geometry.length,
+        look: pillLook(`↺ ${restore}`, restore, true),
+      });
+    }
+    return list;
+  }, [writes, restore, geometry, scale, t]);
   return (
     <>
       <BaseEdge
@@ -45,35 +63,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
         path={geometry.d}
         className={restore === null ? 'g-backend' : 'g-backend g-backend-restore'}
       />
-      <g className="g-flight">
-        <AnimatePresence initial={false}>
-          {writes.map((w, k) => (
-            <Traveller
-              key={w.key}
-              geometry={geometry}
-              distance={inset + placed[k]}
-              exitTo={geometry.length}
-            >
-              <Pill
-                text={`${t({ en: 'snap', zh: '快照' })} ${w.checkpoint}`}
-                checkpoint={w.checkpoint}
-                filled
-              />
-            </Traveller>
-          ))}
-          {restore !== null && (
-            <Traveller
-              key={`restore${restore}`}
-              geometry={geometry}
-              distance={inset}
-              exitTo={0}
-              from={geometry.length}
-            >
-              <Pill text={`↺ ${restore}`} checkpoint={restore} filled />
-            </Traveller>
-          )}
-        </AnimatePresence>
-      </g>
+      <Flight geometry={geometry} items={items} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
-import { AnimatePresence } from 'framer-motion';
 import { memo, useMemo } from 'react';
 import type { ControlMessage } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
+import type { FlightItem } from '../flight';
 import { orthogonal, spread } from '../geometry';
 import { SIZE } from '../layout';
-import { Traveller, useScale } from '../motion';
-import type { ControlEdge as ControlEdgeType } from '../toFlowElements';
-import { Pill } from './chips';
+import { Flight, useScale } from '../motion';
+import type { ControlEdge as ControlEdgeType, MessageView } from '../toFlowElements';
+import { pillLook } from './chips';
 
 const MESSAGE: Record<ControlMessage['type'], LocalText> = {
   trigger: { en: 'trigger', zh: '触发' },
@@ -22,6 +22,7 @@ const INSET = 34;
 const GAP = 30;
 /** The control lane runs this far left of a task, in the gap between columns. */
 export const CONTROL_LANE = 44;
+const NO_MESSAGES: MessageView[] = [];
 
 /**
  * A control message's way between the job manager and a task: down from the coordinator, along
@@ -48,28 +49,35 @@ function ControlEdgeView({
       { x: targetX, y: targetY },
     ]);
   }, [sourceX, sourceY, targetX, targetY]);
-  const messages = data?.messages ?? [];
+  const messages = data?.messages ?? NO_MESSAGES;
   const scale = useScale();
-  const inset = INSET * scale;
-  const gap = GAP * scale;
-  const usable = Math.max(0, geometry.length - 2 * inset);
-  // Both directions share the path; distances count from the job manager.
-  const toTask = messages.filter((m) => !m.toJobManager);
-  const toJm = messages.filter((m) => m.toJobManager);
-  const down = spread(
-    toTask.map((m) => m.position * usable),
-    usable,
-    gap,
-  );
-  const up = spread(
-    toJm.map((m) => m.position * usable),
-    usable,
-    gap,
-  );
-  const placed = [
-    ...toTask.map((m, k) => ({ m, distance: inset + down[k], exitTo: geometry.length })),
-    ...toJm.map((m, k) => ({ m, distance: inset + usable - up[k], exitTo: 0 })),
-  ];
+  const items = useMemo<FlightItem[]>(() => {
+    const inset = INSET * scale;
+    const usable = Math.max(0, geometry.length - 2 * inset);
+    // Both directions share the path; distances count from the job manager.
+    const toTask = messages.filter((m) => !m.toJobManager);
+    const toJm = messages.filter((m) => m.toJobManager);
+    const down = spread(
+      toTask.map((m) => m.position * usable),
+      usable,
+      GAP * scale,
+    );
+    const up = spread(
+      toJm.map((m) => m.position * usable),
+      usable,
+      GAP * scale,
+    );
+    const item = (m: MessageView, distance: number, exitTo: number): FlightItem => ({
+      key: m.key,
+      distance,
+      exitTo,
+      look: pillLook(`${t(MESSAGE[m.type])} ${m.checkpoint}`, m.checkpoint),
+    });
+    return [
+      ...toTask.map((m, k) => item(m, inset + down[k], geometry.length)),
+      ...toJm.map((m, k) => item(m, inset + usable - up[k], 0)),
+    ];
+  }, [messages, geometry, scale, t]);
   return (
     <>
       <BaseEdge
@@ -77,15 +85,7 @@ function ControlEdgeView({
         path={geometry.d}
         className={messages.length > 0 ? 'g-control g-control-busy' : 'g-control'}
       />
-      <g className="g-flight">
-        <AnimatePresence initial={false}>
-          {placed.map(({ m, distance, exitTo }) => (
-            <Traveller key={m.key} geometry={geometry} distance={distance} exitTo={exitTo}>
-              <Pill text={`${t(MESSAGE[m.type])} ${m.checkpoint}`} checkpoint={m.checkpoint} />
-            </Traveller>
-          ))}
-        </AnimatePresence>
-      </g>
+      <Flight geometry={geometry} items={items} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { NodeProps } from '@xyflow/react';
-import { m } from 'framer-motion';
 import { memo } from 'react';
 import { useT } from '../../i18n';
 import { SIZE } from '../layout';
@@ -23,7 +22,10 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const inView = (position: number) => position >= first && position <= first + cells.length;
   const marks = data.marks.filter((mark) => inView(mark.offset));
   const cleared = isCleared(data.status);
-  const move = timing.instant ? { duration: 0 } : { duration: timing.duration, ease: timing.ease };
+  // A CSS transition: the caret moves once a tick, which the compositor can do on its own.
+  const move = timing.instant
+    ? 'none'
+    : `transform ${timing.duration}s ${timing.ease === 'linear' ? 'linear' : 'ease-out'}`;
   return (
     <TaskFrame data={data} selected={selected} output={data.hasOutput}>
       <div className="g-tape" style={{ height: SIZE.tapeRow }}>
@@ -51,11 +53,9 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
               }}
             />
           ))}
-          <m.span
+          <span
             className="g-caret"
-            initial={false}
-            animate={{ x: (offset - first) * cellWidth }}
-            transition={move}
+            style={{ transform: `translateX(${(offset - first) * cellWidth}px)`, transition: move }}
           />
         </div>
       </div>
