@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { topologyOf, type Scenario } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { taskName } from './narration';
+import { describeReason, taskName } from './narration';
 import type { Language } from './store';
 import { useStore } from './store';
 import { failureFreeStateAt, verdictOf } from './verdict';
@@ -61,7 +61,8 @@ export function ResultStrip() {
     );
   } else if (job.status === 'FAILED') {
     tone = 'bad';
-    lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + (job.failReason ?? ''));
+    const reason = job.failReason ? describeReason(job.failReason, language, scenario) : '';
+    lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + reason);
   } else if (!verdict.final) {
     lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
   } else if (verdict.stateExactlyOnce) {
@@ -80,13 +81,13 @@ export function ResultStrip() {
       lines.push(
         t({
           en: `${d.operator} counted ${rec} ${d.count === 2 ? 'twice' : `${d.count} times`}.`,
-          zh: `${d.operator} 把${rec}计算了 ${d.count} 次。`,
+          zh: `${d.operator} 把 ${rec} 计算了 ${d.count} 次。`,
         }),
       );
     }
     for (const l of verdict.lost.slice(0, 3)) {
       const rec = recordLabel(l.origin.value, l.origin.task, language, scenario);
-      lines.push(t({ en: `${l.operator} lost ${rec}.`, zh: `${l.operator} 丢失了${rec}。` }));
+      lines.push(t({ en: `${l.operator} lost ${rec}.`, zh: `${l.operator} 丢失了 ${rec}。` }));
     }
     const wrong = verdict.sums.filter((s) => s.actual !== s.expected);
     if (wrong.length > 0) {

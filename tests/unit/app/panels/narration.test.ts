@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { SimEvent, SimEventType } from '../../../../src/engine';
-import { describeEvent, taskName } from '../../../../src/app/narration';
+import {
+  restoreFromSavepoint,
+  runScenario,
+  topologyOf,
+  type OperatorSpec,
+  type Scenario,
+  type SimEvent,
+  type SimEventType,
+} from '../../../../src/engine';
+import { describeEvent, describeReason, taskName } from '../../../../src/app/narration';
+import { withDefaults } from '../../../../src/scenarios/defaults';
+import { PRESETS } from '../../../../src/scenarios/presets';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
+import {
+  savepointUpgrade,
+  savepointUpgradeResumed,
+} from '../../../../src/scenarios/presets/savepointUpgrade';
 import { record } from '../../../helpers/sim';
 
 const origin = { task: 'source#1', index: 6, value: 7 };
@@ -154,5 +168,64 @@ describe('narration', () => {
       zh.some((s) => s.startsWith('sum_even 阻塞来自 Source 1 的输入') && s.includes('对齐')),
     ).toBe(true);
     expect(en).toContain('Checkpoint 1 completed: every task acknowledged it');
+  });
+
+  it('gives every reason the engine gives in Chinese, not in English, in the Chinese UI', () => {
+    // Three English words in a row, once the job's own names are taken out, is an untranslated
+    // sentence: what a reader of the Chinese UI must never meet.
+    const english = /[a-z]{2,}(?:[ -][a-z]{2,}){2,}/i;
+    const seen: { scenario: Scenario; reason: string }[] = [];
+    const reasonsOf = (scenario: Scenario) => {
+      const { state, events } = runScenario(scenario);
+      for (const e of events) {
+        if ('reason' in e && e.reason) seen.push({ scenario, reason: e.reason });
+        if ('cause' in e && e.cause) seen.push({ scenario, reason: e.cause });
+      }
+      for (const c of state.checkpoints) {
+        if (c.failReason) seen.push({ scenario, reason: c.failReason });
+      }
+      if (state.job.failReason) seen.push({ scenario, reason: state.job.failReason });
+    };
+    PRESETS.forEach(reasonsOf);
+    // A minimum pause that holds the periodic trigger back.
+    reasonsOf({ ...oddEvenSum, checkpoint: { ...oddEvenSum.checkpoint, minPauseMs: 2_000 } });
+    // A stop-with-savepoint whose write fails.
+    const stop: Scenario = {
+      ...barrierAlignment,
+      checkpoint: { ...barrierAlignment.checkpoint, intervalMs: null },
+      actions: [
+        { type: 'savepoint', when: { atTick: 2 }, stop: true },
+        { type: 'fail-backend-write', checkpoint: 1 },
+      ],
+    };
+    reasonsOf(stop);
+    // Savepoints a job cannot start from.
+    const savepoint = runScenario(savepointUpgrade).state.checkpoints.find(
+      (c) => c.kind === 'savepoint' && c.status === 'COMPLETED',
+    )!;
+    const swap = (change: (op: OperatorSpec) => OperatorSpec) =>
+      withDefaults({ ...savepointUpgrade, operators: savepointUpgrade.operators.map(change) });
+    const refusing = [
+      savepointUpgradeResumed,
+      swap((op) => (op.id === 'total' ? { id: 'total', kind: 'map', parallelism: 1 } : op)),
+      swap((op) => (op.kind === 'sum' && op.keyBy ? { ...op, keyBy: undefined } : op)),
+    ];
+    for (const scenario of refusing) {
+      const r = restoreFromSavepoint(scenario, savepoint);
+      expect(r.ok).toBe(false);
+      if (!r.ok) seen.push({ scenario, reason: r.error });
+    }
+
+    const reasons = new Set(seen.map((s) => s.reason));
+    for (const expected of [/minimum pause/, /^stop-with-savepoint \d+ failed/, /^Cannot start/]) {
+      expect([...reasons].some((r) => expected.test(r))).toBe(true);
+    }
+    for (const { scenario, reason } of seen) {
+      let zh = describeReason(reason, 'zh', scenario);
+      for (const task of topologyOf(scenario).tasks)
+        zh = zh.split(taskName(task.id, scenario)).join('');
+      zh = zh.replaceAll(scenario.title, '');
+      expect(zh, reason).not.toMatch(english);
+    }
   });
 });
