@@ -43,7 +43,7 @@ export interface MapSpec extends OperatorBase {
 
 export interface SumSpec extends OperatorBase {
   kind: 'sum';
-  /** Which values the sum adds; the others pass through without changing the state. */
+  /** Which values the sum adds; the others are dropped: no state change, nothing sent on. */
   accept: Parity;
   /** Keyed state: one sum per key. Without it the task keeps a single sum. */
   keyBy?: KeySelector;
