@@ -10,6 +10,8 @@ export interface TaskInfo {
   inputs: number[];
   /** Per outgoing edge: the edge and its channels, indexed by downstream subtask. */
   outputs: { edge: EdgeSpec; channels: number[] }[];
+  /** Output channels with a capacity: the only ones a record can find full. */
+  limited: number[];
 }
 
 export interface ChannelInfo {
@@ -66,6 +68,7 @@ export function topologyOf(scenario: Scenario): Topology {
         subtask,
         inputs: [],
         outputs: [],
+        limited: [],
       });
     }
   }
@@ -97,6 +100,7 @@ export function topologyOf(scenario: Scenario): Topology {
           capacity: edge.capacity ?? null,
         });
         receiver.inputs.push(index);
+        if (edge.capacity != null) sender.limited.push(index);
         out[d] = index;
       }
       sender.outputs.push({ edge, channels: out });

@@ -17,15 +17,11 @@ function matches(parity: Parity, value: number): boolean {
  * capacity, so counting them would let a stream of barriers in a small channel starve its sender.
  */
 function hasRoom(d: TickDraft, info: TaskInfo): boolean {
-  for (const output of info.outputs) {
-    for (const channel of output.channels) {
-      if (channel === undefined) continue;
-      const capacity = d.topology.channels[channel].capacity;
-      if (capacity === null) continue;
-      let records = 0;
-      for (const q of d.state.channels[channel].queue) if (q.element.kind === 'record') records++;
-      if (records >= capacity) return false;
-    }
+  for (const channel of info.limited) {
+    const capacity = d.topology.channels[channel].capacity!;
+    let records = 0;
+    for (const q of d.state.channels[channel].queue) if (q.element.kind === 'record') records++;
+    if (records >= capacity) return false;
   }
   return true;
 }
@@ -103,7 +99,6 @@ function failingBefore(scenario: Scenario): Set<string> {
 
 /** The scenario's "fail just before processing record v" action for this task, if it is due. */
 function failureBefore(d: TickDraft, info: TaskInfo, record: DataRecord): number {
-  if (!failingBefore(d.scenario).has(info.id)) return -1;
   return d.scenario.actions.findIndex(
     (a, k) =>
       !d.state.fired[k] &&
@@ -231,14 +226,6 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   }
 }
 
-/** Takes the next element of an input: what its alignment buffer holds first, then the channel. */
-function nextElement(d: TickDraft, info: TaskInfo, input: number): StreamElement | undefined {
-  const buffered = d.state.tasks[info.index].inputs[input].buffer;
-  if (buffered.length > 0) return buffered[0];
-  const head = d.state.channels[info.inputs[input]].queue[0];
-  return head && head.at <= d.tick ? head.element : undefined;
-}
-
 function takeElement(d: TickDraft, info: TaskInfo, input: number): void {
   const t = d.task(info.index);
   if (t.inputs[input].buffer.length > 0) t.inputs[input].buffer.shift();
@@ -274,14 +261,24 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
 function runOperator(d: TickDraft, info: TaskInfo): void {
   const n = info.inputs.length;
   let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
+  const mayFail = failingBefore(d.scenario).has(info.id);
   while (d.state.job.status === 'RUNNING') {
     const prev = d.state.tasks[info.index];
+    const queues = d.state.channels;
     let input = -1;
     let element: StreamElement | undefined;
-    for (let k = 0; k < n; k++) {
-      const candidate = (prev.nextInput + k) % n;
-      if (prev.inputs[candidate].blockedBy !== null) continue;
-      element = nextElement(d, info, candidate);
+    // The next element, taking inputs in turn from the one after the last taken: what an
+    // input's alignment buffer holds first, then what arrived on its channel.
+    for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
+      if (candidate === n) candidate = 0;
+      const state = prev.inputs[candidate];
+      if (state.blockedBy !== null) continue;
+      if (state.buffer.length > 0) {
+        element = state.buffer[0];
+      } else {
+        const head = queues[info.inputs[candidate]].queue[0];
+        if (head !== undefined && head.at <= d.tick) element = head.element;
+      }
       if (element) {
         input = candidate;
         break;
@@ -290,7 +287,7 @@ function runOperator(d: TickDraft, info: TaskInfo): void {
     if (!element) break;
     if (element.kind === 'record') {
       if (budget === 0 || !hasRoom(d, info)) break;
-      const failure = failureBefore(d, info, element);
+      const failure = mayFail ? failureBefore(d, info, element) : -1;
       if (failure >= 0) {
         d.markFired(failure);
         failJob(d, {
