@@ -94,7 +94,7 @@ function engineFigures(): Figure[] {
         `${engine.elementSteps.toLocaleString('en')} element-steps, ${engine.events.toLocaleString('en')} events. ` +
         `The reference (bench/referenceLoop.ts) moves the same number of element-steps through a chain ` +
         `of as many stages (8) over as many ticks, in plain arrays of plain objects, summing them. ` +
-        `${THROUGHPUT_RUNS} runs, each in a fresh process, engine then reference.`,
+        `${THROUGHPUT_RUNS} runs, each in a fresh process: one untimed pass of the engine and of the reference, then each timed once (steady state, not JIT warm-up).`,
     },
     {
       name: 'Seek',
