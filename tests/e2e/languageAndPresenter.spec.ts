@@ -1,5 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons';
+import { PRESETS } from '../../src/scenarios/presets';
+import { scenarioTitle } from '../../src/scenarios/presets/titles';
 import { expect, linkTo, node, open, test } from './fixtures';
 
 const first = LESSONS[0];
@@ -35,6 +37,20 @@ test('switching to Chinese translates the screen and is remembered on the next v
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('in Chinese the picker names every scenario in Chinese, and picking one opens it', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('button', { name: '切换到中文' }).click();
+  const picker = page.getByRole('combobox', { name: '课程或场景' });
+  for (const preset of PRESETS) {
+    await expect(picker.locator('option', { hasText: scenarioTitle(preset).zh })).toHaveCount(1);
+  }
+  await expect(picker.locator('option', { hasText: 'Barriers and alignment' })).toHaveCount(0);
+  await picker.selectOption({ label: '两个 Source 的分界线与对齐' });
+  await expect(picker).toHaveValue('preset:barrier-alignment');
 });
 
 test('presenter mode: larger type, the whole width for the graph, the lesson as a caption', async ({

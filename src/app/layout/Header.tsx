@@ -1,6 +1,7 @@
 import type { Mode } from '../../engine';
 import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { PRESETS, presetById } from '../../scenarios/presets';
+import { scenarioTitle } from '../../scenarios/presets/titles';
 import { openLesson } from '../lessons/navigation';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
@@ -96,7 +97,7 @@ function ScenarioPicker() {
         <optgroup label={t({ en: 'Scenarios (free play)', zh: '场景（自由探索）' })}>
           {PRESETS.map((p) => (
             <option key={p.id} value={`preset:${p.id}`}>
-              {p.title}
+              {t(scenarioTitle(p))}
             </option>
           ))}
         </optgroup>

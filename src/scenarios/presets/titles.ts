@@ -1,0 +1,55 @@
+import type { Scenario } from '../../engine';
+import type { LocalText } from '../text';
+
+/**
+ * The built-in scenarios' titles in both languages, by scenario id. A scenario's own `title` is
+ * English: it travels in share links and files, which a reader of either language may open.
+ */
+const TITLES: Readonly<Record<string, LocalText>> = {
+  'odd-even-sum': {
+    en: 'Odd/even sum: a consistent checkpoint and recovery',
+    zh: '奇偶求和：一致的检查点与故障恢复',
+  },
+  'stop-the-world': {
+    en: 'The simple idea: stop the world, then snapshot',
+    zh: '朴素的想法：先让整个作业停下，再做快照',
+  },
+  'barrier-snapshots': {
+    en: 'The same job with barrier snapshots',
+    zh: '同一个作业，改用分界线（barrier）快照',
+  },
+  'barrier-alignment': {
+    en: 'Barriers and alignment with two sources',
+    zh: '两个 Source 的分界线与对齐',
+  },
+  'at-least-once-replay': {
+    en: 'At-least-once against exactly-once after a failure',
+    zh: '故障之后：至少一次与精确一次的对比',
+  },
+  'checkpoint-config': {
+    en: 'CheckpointConfig: interval, minimum pause and timeout',
+    zh: 'CheckpointConfig：间隔、最小间隔与超时',
+  },
+  'savepoint-upgrade': {
+    en: 'Savepoints: back up, stop, then upgrade the job',
+    zh: '保存点：备份、停止，再升级作业',
+  },
+  'savepoint-upgrade-v2': {
+    en: 'Savepoints: the upgraded job resumes from the savepoint',
+    zh: '保存点：升级后的作业从保存点继续运行',
+  },
+  'restart-fixed-delay': {
+    en: 'Restart strategy: fixed delay, 3 attempts, 10 s apart',
+    zh: '重启策略：固定延迟，最多 3 次，间隔 10 秒',
+  },
+  'restart-failure-rate': {
+    en: 'Restart strategy: failure rate, 5 per 5 minutes, 10 s apart',
+    zh: '重启策略：失败率，5 分钟内最多 5 次，间隔 10 秒',
+  },
+};
+
+/** A scenario's title in both languages: a built-in one's translation, otherwise its own title. */
+export function scenarioTitle(scenario: Pick<Scenario, 'id' | 'title'>): LocalText {
+  const known = TITLES[scenario.id];
+  return known && known.en === scenario.title ? known : { en: scenario.title, zh: scenario.title };
+}
