@@ -22,6 +22,7 @@ import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
 import { ScaleContext, TimingContext } from './motion';
+import { shareEqual } from './shareEqual';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
 import { OperatorNode } from './nodes/OperatorNode';
@@ -102,6 +103,16 @@ function useReducedMotion(): boolean {
   );
 }
 
+/** `value`, keeping the identity of every part equal to the last render's (see shareEqual). */
+function useShared<T>(value: T): T {
+  const last = useRef(value);
+  const shared = useMemo(() => shareEqual(last.current, value), [value]);
+  useEffect(() => {
+    last.current = shared;
+  }, [shared]);
+  return shared;
+}
+
 const LESSON_NAMES: Record<string, string> = { jobmanager: JOB_MANAGER_ID, backend: BACKEND_ID };
 const NOTHING = new Set<string>();
 
@@ -151,7 +162,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const [arranged, setArranged] = useState<Arranged>({ shape, positions: {}, measured: {} });
   const own = arranged.shape === shape ? arranged : { shape, positions: {}, measured: {} };
 
-  const nodes = useMemo(
+  const drawn = useMemo(
     () =>
       elements.nodes.map(
         (n) =>
@@ -165,6 +176,8 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
       ),
     [elements, own.positions, own.measured, selectedTask, highlight],
   );
+  const nodes = useShared(drawn);
+  const edges = useShared(elements.edges);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
@@ -220,7 +233,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
           <div className="g-canvas" ref={wrapper}>
             <ReactFlow
               nodes={nodes}
-              edges={elements.edges}
+              edges={edges}
               nodeTypes={nodeTypes}
               edgeTypes={edgeTypes}
               onNodesChange={onNodesChange}

@@ -86,8 +86,10 @@ function eased(ease: Timing['ease'], f: number): number {
 
 /**
  * The single animation loop for every element in flight: one requestAnimationFrame callback
- * moves them all by writing their transforms, so a frame between ticks runs no React render and
- * no per-element animation object. It stops when nothing moves.
+ * moves them all by writing their positions, so a frame between ticks runs no React render and
+ * no per-element animation object. It stops when nothing moves. Positions are left and top, not
+ * transforms: a moved box is a cheap relayout of one contained box, where hundreds of
+ * transforms cost the browser more in building its layers every frame.
  */
 function step(now: number): void {
   frame = 0;
@@ -162,6 +164,8 @@ export class FlightPath {
     }
     this.flyers.clear();
     this.container = null;
+    this.geometry = null;
+    this.scale = 1;
   }
 
   update(geometry: PathGeometry, items: readonly FlightItem[], timing: Timing, scale: number) {
@@ -169,6 +173,7 @@ export class FlightPath {
     if (!container) return;
     const reshaped = geometry !== this.geometry || scale !== this.scale;
     this.geometry = geometry;
+    if (scale !== this.scale) container.style.zoom = scale === 1 ? '' : String(scale);
     this.scale = scale;
     const now = performance.now();
     const duration = timing.instant ? 0 : timing.duration * 1000;
@@ -248,8 +253,9 @@ export class FlightPath {
   place(f: Flyer): void {
     if (!this.geometry) return;
     const p = pointAt(this.geometry, f.along);
-    const scaled = this.scale === 1 ? '' : ` scale(${this.scale})`;
-    f.el.style.transform = `translate(${p.x}px,${p.y}px)${scaled}`;
+    // The container is zoomed in presenter mode, so positions are given in its units.
+    f.el.style.left = `${p.x / this.scale}px`;
+    f.el.style.top = `${p.y / this.scale}px`;
   }
 
   drop(f: Flyer): void {

@@ -38,7 +38,9 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
             if (!cleared && i >= offset && i < highWater) classes.push('g-cell-replay');
             if (i === offset) classes.push('g-cell-next');
             return (
-              <span key={i} className={classes.join(' ')} style={{ width: cellWidth }}>
+              // Keyed by slot: as the tape scrolls, a cell takes the next value rather than
+              // being replaced.
+              <span key={k} className={classes.join(' ')} style={{ width: cellWidth }}>
                 {value}
               </span>
             );
