@@ -3,7 +3,10 @@ import { checkpointColor } from '../palette';
 
 /** Width of a text at the chips' font size, close enough to size a pill around it. */
 export function textWidth(text: string): number {
-  return Math.ceil(text.length * 8.8);
+  let width = 0;
+  // Chinese characters are about as wide as the font is tall.
+  for (const ch of text) width += ch.codePointAt(0)! >= 0x2e80 ? 15 : 8.8;
+  return Math.ceil(width);
 }
 
 export const CHIP_HEIGHT = 24;
