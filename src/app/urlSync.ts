@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Scenario } from '../engine';
-import { LESSONS, lessonById } from '../scenarios/lessons';
+import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
 import type { ShareState } from '../scenarios/shareLink';
 import { useStore, type Language } from './store';
@@ -36,10 +36,10 @@ function presetIdOf(scenario: Scenario): string | null {
   return preset && JSON.stringify(preset) === JSON.stringify(scenario) ? preset.id : null;
 }
 
-/** Opens the first lesson, or the default preset when there are no lessons. */
-export function openDefault(): void {
+/** Opens the first lesson, or the default preset when there are no lessons (or it fails to load). */
+export async function openDefault(): Promise<void> {
+  const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
   const s = useStore.getState();
-  const first = LESSONS[0];
   if (first) {
     s.loadScenario(first.scenario, presetIdOf(first.scenario), first.steps[0]?.tick ?? 0);
     s.setLesson({ id: first.id, step: 0 });
@@ -67,9 +67,9 @@ export async function shareUrl(): Promise<string> {
   return `${origin}${pathname}${search}${encodeShareState(currentShareState())}`;
 }
 
-function refuse(error: string): void {
+async function refuse(error: string): Promise<void> {
+  await openDefault();
   const s = useStore.getState();
-  openDefault();
   s.notify({
     kind: 'error',
     text:
@@ -88,19 +88,20 @@ export async function applyHash(hash: string): Promise<void> {
   try {
     codec = await shareLink();
   } catch {
-    refuse('This link could not be read: part of the app failed to load.');
+    await refuse('This link could not be read: part of the app failed to load.');
     return;
   }
-  const s = useStore.getState();
   const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
-    refuse(decoded.error);
+    await refuse(decoded.error);
     return;
   }
   const { state, scenario, warnings } = decoded;
+  // Loaded before anything changes, so the screen switches to the link in one step.
+  const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
+  const s = useStore.getState();
   s.setLanguage(state.language);
   s.loadScenario(scenario, presetIdOf(scenario), state.tick);
-  const lesson = state.lesson && lessonById(state.lesson.id);
   s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
   const view = state.view ?? {};
   if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {
@@ -126,7 +127,7 @@ export async function initialiseFromLocation(): Promise<void> {
     storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   s.setLanguage(language);
   if (window.location.hash.length > 1) await applyHash(window.location.hash);
-  else openDefault();
+  else await openDefault();
 }
 
 const WRITE_DELAY_MS = 300;

@@ -14,13 +14,17 @@ export interface LessonStep {
   question?: { prompt: LocalText; answer: LocalText };
 }
 
-/** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
-export interface Lesson {
+/** What the course lists about a lesson: enough to pick it, not to follow it. */
+export interface LessonInfo {
   id: string;
   /** Its place in the course, 1..7. */
   order: number;
   title: LocalText;
   summary: LocalText;
+}
+
+/** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
+export interface Lesson extends LessonInfo {
   scenario: Scenario;
   steps: LessonStep[];
 }

@@ -7,7 +7,7 @@ import {
   type Scenario,
   type ScenarioAction,
 } from '../engine';
-import { LESSONS } from './lessons';
+import { LESSONS } from './lessons/course';
 import { presetById } from './presets';
 import { isPlainObject, parseJsonSafely } from './scenarioFile';
 import { parseScenario } from './schema';

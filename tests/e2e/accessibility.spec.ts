@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { LESSONS } from '../../src/scenarios/lessons';
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import { expect, linkTo, open, test } from './fixtures';
 
 /** Violations a screen reader or keyboard user would be stopped by. */

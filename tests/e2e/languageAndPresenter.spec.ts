@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { LESSONS } from '../../src/scenarios/lessons';
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
 import { scenarioTitle } from '../../src/scenarios/presets/titles';
 import { expect, linkTo, node, open, test } from './fixtures';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LESSONS } from '../../src/scenarios/lessons';
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import { expect, expectTick, node, open, sumOf, test } from './fixtures';
 
 const first = LESSONS[0];

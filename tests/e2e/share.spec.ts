@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import lz from 'lz-string';
-import { LESSONS } from '../../src/scenarios/lessons';
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import {
   expect,
   expectPicked,

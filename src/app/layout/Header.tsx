@@ -1,8 +1,8 @@
 import type { Mode } from '../../engine';
-import { LESSONS, lessonById } from '../../scenarios/lessons';
+import { LESSONS } from '../../scenarios/lessons';
 import { PRESETS, presetById } from '../../scenarios/presets';
 import { scenarioTitle } from '../../scenarios/presets/titles';
-import { openLesson } from '../lessons/navigation';
+import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { ShareMenu } from './ShareMenu';
@@ -75,13 +75,13 @@ function ScenarioPicker() {
         value={value}
         onChange={(e) => {
           const [kind, id] = e.target.value.split(':');
-          const chosen = kind === 'lesson' ? lessonById(id) : undefined;
-          if (chosen) {
-            openLesson(chosen);
+          if (kind === 'lesson') {
+            void openLessonById(id);
             return;
           }
           const preset = presetById(id);
           if (!preset) return;
+          cancelLessonOpening();
           setLesson(null);
           loadScenario(preset, preset.id);
         }}

@@ -1,7 +1,7 @@
 import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { useT } from '../i18n';
 import { useStore } from '../store';
-import { goToStep, openLesson } from './navigation';
+import { goToStep, openLessonById } from './navigation';
 
 function LessonList() {
   const t = useT();
@@ -17,7 +17,11 @@ function LessonList() {
       <ol>
         {LESSONS.map((lesson) => (
           <li key={lesson.id}>
-            <button type="button" className="lesson-link" onClick={() => openLesson(lesson)}>
+            <button
+              type="button"
+              className="lesson-link"
+              onClick={() => void openLessonById(lesson.id)}
+            >
               <b>{t(lesson.title)}</b>
               <span>{t(lesson.summary)}</span>
             </button>

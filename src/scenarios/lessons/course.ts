@@ -8,7 +8,9 @@ import { lesson6Savepoints, lesson6Upgrade } from './lesson6Savepoints';
 import { lesson7FailureRate, lesson7RestartStrategies } from './lesson7RestartStrategies';
 
 /**
- * The course: one lesson per section of the seed text, in order. A section taught in two parts
+ * The whole course, every lesson loaded: one lesson per section of the seed text, in order.
+ * The app loads lessons one at a time through `./index`; the link reader, the CLI and the tests
+ * read them all here. A section taught in two parts
  * has two lessons of the same order, listed here in the order they are taken (the sort keeps it).
  */
 export const LESSONS: Lesson[] = [

@@ -1,18 +1,10 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { oddEvenSum } from '../presets/oddEvenSum';
 
 /** Seed section 1: what a consistent checkpoint is, and the three steps of recovering from it. */
 export const lesson1ConsistentCheckpoint: Lesson = {
-  id: 'consistent-checkpoint',
-  order: 1,
-  title: {
-    en: 'A consistent checkpoint, and recovery from it',
-    zh: '一致性检查点，以及从检查点恢复',
-  },
-  summary: {
-    en: 'The odd/even sum: checkpoint (5, 6, 9), a failure just before 7, and the three steps of recovery that make the result exactly once.',
-    zh: '奇偶求和：检查点 (5, 6, 9)，在加上 7 之前发生故障，再用三步恢复，得到精确一次的结果。',
-  },
+  ...LESSON_INFO['consistent-checkpoint'],
   scenario: oddEvenSum,
   steps: [
     {

@@ -1,4 +1,5 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { stopTheWorld } from '../presets/stopTheWorld';
 
 /**
@@ -6,16 +7,7 @@ import { stopTheWorld } from '../presets/stopTheWorld';
  * numbers of the same job with barriers (preset barrier-snapshots).
  */
 export const lesson2StopTheWorld: Lesson = {
-  id: 'stop-the-world-vs-barriers',
-  order: 2,
-  title: {
-    en: 'The simple idea: stop the world, or send barriers',
-    zh: '简单的想法：暂停整个应用，还是发送分界线',
-  },
-  summary: {
-    en: 'Pause the sources, let the channels drain, snapshot, resume: it gives a consistent checkpoint but stops the job each time. Flink’s barriers give the same checkpoint without pausing.',
-    zh: '暂停数据源，等通道里的数据处理完，保存快照，再恢复：这样能得到一致的检查点，但每次都要让作业停下来。Flink 的分界线得到同样的检查点，却不用暂停。',
-  },
+  ...LESSON_INFO['stop-the-world-vs-barriers'],
   scenario: stopTheWorld,
   steps: [
     {

@@ -1,18 +1,10 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { barrierAlignment } from '../presets/barrierAlignment';
 
 /** Seed section 2, the worked example: two sources, barriers, alignment, completion. */
 export const lesson3BarrierAlignment: Lesson = {
-  id: 'barrier-alignment',
-  order: 3,
-  title: {
-    en: 'Barriers and alignment with two sources',
-    zh: '两个数据源下的分界线与对齐',
-  },
-  summary: {
-    en: 'Flink’s checkpoint algorithm step by step: the JobManager triggers, the sources inject barriers, sum tasks align their inputs, and the checkpoint completes when every task acknowledged.',
-    zh: '一步一步看 Flink 的检查点算法：JobManager 触发，source 插入分界线，sum 任务对齐各个输入，所有任务确认后检查点完成。',
-  },
+  ...LESSON_INFO['barrier-alignment'],
   scenario: barrierAlignment,
   steps: [
     {

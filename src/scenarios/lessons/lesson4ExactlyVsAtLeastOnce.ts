@@ -1,4 +1,5 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
 
 /**
@@ -6,16 +7,7 @@ import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
  * AT_LEAST_ONCE; the last step sends the class to switch to EXACTLY_ONCE and compare.
  */
 export const lesson4ExactlyVsAtLeastOnce: Lesson = {
-  id: 'exactly-once-vs-at-least-once',
-  order: 4,
-  title: {
-    en: 'Exactly-once or at-least-once after a failure',
-    zh: '故障之后：精确一次还是至少一次',
-  },
-  summary: {
-    en: 'Without alignment a task keeps processing the input whose barrier already arrived. Its snapshot then contains a record the sources will replay after a failure, and that record is counted twice.',
-    zh: '不做对齐时，任务会继续处理分界线已经到达的输入。它的快照于是包含了一个故障后 source 会重放的数据，这个数据就被计算了两次。',
-  },
+  ...LESSON_INFO['exactly-once-vs-at-least-once'],
   scenario: atLeastOnceReplay,
   steps: [
     {

@@ -1,4 +1,5 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { checkpointConfig } from '../presets/checkpointConfig';
 
 /**
@@ -7,16 +8,7 @@ import { checkpointConfig } from '../presets/checkpointConfig';
  * two cases of the minimum pause), then longer than the timeout.
  */
 export const lesson5CheckpointConfig: Lesson = {
-  id: 'checkpoint-config',
-  order: 5,
-  title: {
-    en: 'Configuring checkpoints: interval, minimum pause, timeout',
-    zh: '在代码中配置检查点：间隔、最小间隔、超时',
-  },
-  summary: {
-    en: 'The seed’s CheckpointConfig, played out: checkpoints start every 1000 ms, but never sooner than 500 ms after the previous one ended; one that runs past the timeout expires, and the job tolerates a few such failures.',
-    zh: '把种子文本里的 CheckpointConfig 演示出来：检查点每 1000 ms 开始一次，但必须在上一次结束至少 500 ms 之后；超过超时时间的检查点会过期失败，作业可以容忍一定次数的失败。',
-  },
+  ...LESSON_INFO['checkpoint-config'],
   scenario: checkpointConfig,
   steps: [
     {

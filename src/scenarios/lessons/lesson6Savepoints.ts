@@ -1,4 +1,5 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointUpgrade';
 
 /**
@@ -7,16 +8,7 @@ import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointU
  * its next version resumes.
  */
 export const lesson6Savepoints: Lesson = {
-  id: 'savepoints',
-  order: 6,
-  title: {
-    en: 'Savepoints: back up, stop, upgrade',
-    zh: '保存点：备份、停止、升级',
-  },
-  summary: {
-    en: 'A savepoint is taken with the same barriers as a checkpoint, plus metadata, and only when the user asks. Failover ignores it; stop-with-savepoint ends the job exactly at it, so an upgraded job can resume from there.',
-    zh: '保存点与检查点用的是同一种分界线算法，只是多了一些元数据，而且只有用户明确触发时才会创建。故障恢复不会用它；带保存点停止作业则让作业恰好停在保存点，升级后的作业可以从这里继续。',
-  },
+  ...LESSON_INFO['savepoints'],
   scenario: savepointUpgrade,
   steps: [
     {
@@ -97,16 +89,7 @@ export const lesson6Savepoints: Lesson = {
 
 /** Seed section 4, continued on version 2: the upgraded job resumes from "before-upgrade". */
 export const lesson6Upgrade: Lesson = {
-  id: 'savepoint-upgrade-v2',
-  order: 6,
-  title: {
-    en: 'Savepoints: the upgraded job resumes',
-    zh: '保存点：升级后的作业从保存点继续',
-  },
-  summary: {
-    en: 'Version 2 starts from the savepoint of version 1: state is found by operator uid, rescaled where the parallelism changed, and dropped only with allowNonRestoredState.',
-    zh: '第 2 版从第 1 版的保存点启动：状态按算子 uid 找回，并行度变化时重新分配，删除的算子的状态只有在 allowNonRestoredState 时才会被丢弃。',
-  },
+  ...LESSON_INFO['savepoint-upgrade-v2'],
   scenario: savepointUpgradeResumed,
   steps: [
     {

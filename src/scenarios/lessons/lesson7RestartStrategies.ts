@@ -1,19 +1,11 @@
 import type { Lesson } from '../lesson';
+import { LESSON_INFO } from './info';
 import { restartFailureRate } from '../presets/restartFailureRate';
 import { restartFixedDelay } from '../presets/restartFixedDelay';
 
 /** Seed section 5, first example: fixedDelayRestart(3, 10000L), broken four times. */
 export const lesson7RestartStrategies: Lesson = {
-  id: 'restart-strategies',
-  order: 7,
-  title: {
-    en: 'Restart strategies: how often, how soon',
-    zh: '重启策略：重启几次，隔多久',
-  },
-  summary: {
-    en: 'After a failure the restart strategy decides whether the job restarts and after how long: RUNNING, RESTARTING for the delay, RUNNING again, or FAILED when it gives up.',
-    zh: '作业发生故障后，由重启策略决定是否重启、隔多久重启：RUNNING，延迟期间为 RESTARTING，然后再次 RUNNING；重启策略放弃时作业变为 FAILED。',
-  },
+  ...LESSON_INFO['restart-strategies'],
   scenario: restartFixedDelay,
   steps: [
     {
@@ -88,16 +80,7 @@ export const lesson7RestartStrategies: Lesson = {
 
 /** Seed section 5, second example: failureRateRestart(5, Time.minutes(5), Time.seconds(10)). */
 export const lesson7FailureRate: Lesson = {
-  id: 'restart-failure-rate',
-  order: 7,
-  title: {
-    en: 'Restart strategies: the failure rate',
-    zh: '重启策略：失败率',
-  },
-  summary: {
-    en: 'failureRateRestart(5, 5 min, 10 s) tolerates any number of failures, as long as no more than 5 fall within any 5 minutes.',
-    zh: 'failureRateRestart(5, 5 分钟, 10 s) 可以容忍任意多次失败，只要任意 5 分钟内不超过 5 次。',
-  },
+  ...LESSON_INFO['restart-failure-rate'],
   scenario: restartFailureRate,
   steps: [
     {

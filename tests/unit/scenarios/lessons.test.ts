@@ -8,7 +8,7 @@ import {
   type TimedEvent,
 } from '../../../src/engine';
 import type { Lesson } from '../../../src/scenarios/lesson';
-import { LESSONS, lessonById } from '../../../src/scenarios/lessons';
+import { LESSONS, lessonById } from '../../../src/scenarios/lessons/course';
 import { lesson1ConsistentCheckpoint } from '../../../src/scenarios/lessons/lesson1ConsistentCheckpoint';
 import { lesson2StopTheWorld } from '../../../src/scenarios/lessons/lesson2StopTheWorld';
 import { lesson3BarrierAlignment } from '../../../src/scenarios/lessons/lesson3BarrierAlignment';

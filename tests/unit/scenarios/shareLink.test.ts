@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../src/engine';
-import { LESSONS } from '../../../src/scenarios/lessons';
+import { LESSONS } from '../../../src/scenarios/lessons/course';
 import { PRESETS, presetById } from '../../../src/scenarios/presets';
 import { parseScenario } from '../../../src/scenarios/schema';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as lz from 'lz-string';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LESSONS } from '../../../src/scenarios/lessons';
+import { LESSONS } from '../../../src/scenarios/lessons/course';
 import { PRESETS } from '../../../src/scenarios/presets';
 import {
   decodeShareState,
