@@ -11,6 +11,11 @@ import { stressScenario } from './scenarios';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const VIEWPORT = { width: 1440, height: 900 };
+/**
+ * Every page the bench opens. The app's Content-Security-Policy forbids evaluating strings, which
+ * is how the bench's in-page probes are sent; bypassing it changes nothing the page runs.
+ */
+const CONTEXT = { viewport: VIEWPORT, bypassCSP: true };
 const LOAD_RUNS = 5;
 const FRAME_RUNS = 3;
 const FRAME_WINDOW_MS = 4000;
@@ -136,7 +141,7 @@ async function installInteractiveProbe(page: Page, selector: string): Promise<vo
 }
 
 async function timeToInteractive(browser: Browser, url: string, selector: string) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext(CONTEXT);
   try {
     const page = await context.newPage();
     await installInteractiveProbe(page, selector);
@@ -172,7 +177,7 @@ function framesPerSecond(page: Page, ms: number): Promise<number> {
 async function referenceFrames(browser: Browser, base: string, count: number) {
   const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await browser.newContext(CONTEXT);
     try {
       const page = await context.newPage();
       await page.goto(`${base}/reference/?n=${count}`);
@@ -266,7 +271,7 @@ async function playAndCount(
 async function appFrames(browser: Browser, url: string): Promise<FrameRuns | Unmeasured> {
   const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await browser.newContext(CONTEXT);
     try {
       const page = await context.newPage();
       await page.goto(url);
