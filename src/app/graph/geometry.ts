@@ -95,6 +95,24 @@ export function pointAt(g: PathGeometry, distance: number): Point {
 }
 
 /**
+ * Distances along a path of `length` for elements at these fractions of their trip, `inset`
+ * kept free at both ends (so that no element hides under a node) and at least `gap` apart.
+ */
+export function placeAlong(
+  fractions: readonly number[],
+  length: number,
+  inset: number,
+  gap: number,
+): number[] {
+  const usable = Math.max(0, length - 2 * inset);
+  return spread(
+    fractions.map((f) => f * usable),
+    usable,
+    gap,
+  ).map((d) => inset + d);
+}
+
+/**
  * Distances along a path of `length` for elements queued on it, head (nearest the end) first:
  * each as near its wanted distance as the others allow, at least `gap` apart, none past an end.
  * Elements sent in the same tick share a position; this lines them up instead of stacking them.

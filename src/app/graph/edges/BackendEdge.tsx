@@ -2,7 +2,7 @@ import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { useT } from '../../i18n';
 import type { FlightItem } from '../flight';
-import { orthogonal, spread } from '../geometry';
+import { orthogonal, placeAlong } from '../geometry';
 import { Flight, useScale } from '../motion';
 import type { BackendEdge as BackendEdgeType, BackendEdgeData } from '../toFlowElements';
 import { pillLook } from './chips';
@@ -32,23 +32,22 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
   const restore = data?.restore ?? null;
   const scale = useScale();
   const items = useMemo<FlightItem[]>(() => {
-    const inset = INSET * scale;
-    const usable = Math.max(0, geometry.length - 2 * inset);
-    const placed = spread(
-      writes.map((w) => w.position * usable),
-      usable,
+    const placed = placeAlong(
+      writes.map((w) => w.position),
+      geometry.length,
+      INSET * scale,
       GAP * scale,
     );
     const list: FlightItem[] = writes.map((w, k) => ({
       key: w.key,
-      distance: inset + placed[k],
+      distance: placed[k],
       exitTo: geometry.length,
       look: pillLook(`${t({ en: 'snap', zh: '快照' })} ${w.checkpoint}`, w.checkpoint, true),
     }));
     if (restore !== null) {
       list.push({
         key: `restore${restore}`,
-        distance: inset,
+        distance: INSET * scale,
         exitTo: 0,
         from: geometry.length,
         look: pillLook(`↺ ${restore}`, restore, true),

@@ -1,7 +1,7 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { FlightItem } from '../flight';
-import { horizontalBezier, spread } from '../geometry';
+import { horizontalBezier, placeAlong } from '../geometry';
 import { Flight, useScale } from '../motion';
 import { checkpointColor } from '../palette';
 import type { ChannelEdgeData, ChannelEdge as ChannelEdgeType } from '../toFlowElements';
@@ -28,16 +28,15 @@ function ChannelEdgeView({
   const scale = useScale();
   const { elements, blockedBy } = data;
   const items = useMemo<FlightItem[]>(() => {
-    const inset = INSET * scale;
-    const usable = Math.max(0, geometry.length - 2 * inset);
-    const placed = spread(
-      elements.map((e) => e.position * usable),
-      usable,
+    const placed = placeAlong(
+      elements.map((e) => e.position),
+      geometry.length,
+      INSET * scale,
       GAP * scale,
     );
     return elements.map((el, k) => ({
       key: el.key,
-      distance: inset + placed[k],
+      distance: placed[k],
       exitTo: geometry.length,
       look:
         el.kind === 'record'
