@@ -3,9 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Not 4173, where `npm run preview` may be serving an older build that the suite would reuse.
 const port = Number(process.env.E2E_PORT ?? 4319);
-// Its own build folder (ignored like node_modules), so a `vite build` elsewhere never swaps the
-// files under a running suite.
-const outDir = 'node_modules/.cache/e2e-dist';
+// Its own build folder per port (ignored like node_modules), so a `vite build` elsewhere, or a
+// suite on another port, never swaps the files under a running suite.
+const outDir = `node_modules/.cache/e2e-dist-${port}`;
 
 export default defineConfig({
   testDir: 'tests',
