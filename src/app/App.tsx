@@ -1,4 +1,3 @@
-import { LazyMotion, MotionConfig } from 'framer-motion';
 import { useEffect } from 'react';
 import { Controls } from './controls/Controls';
 import { InjectMenu } from './controls/InjectMenu';
@@ -15,8 +14,6 @@ import { ResultStrip } from './ResultStrip';
 import { useStore } from './store';
 import { useUrlSync } from './urlSync';
 
-const loadMotionFeatures = () => import('./motionFeatures').then((m) => m.default);
-
 export function App() {
   usePlaybackLoop();
   useKeyboard();
@@ -28,31 +25,27 @@ export function App() {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
   return (
-    <LazyMotion features={loadMotionFeatures}>
-      <MotionConfig reducedMotion="user">
-        <div className={`app${presenter ? ' presenter' : ''}${embed ? ' embed' : ''}`}>
-          {!embed && <Header />}
-          <Notice />
-          <main className="main">
-            <section className="stage" aria-label="job graph">
-              <div className="stage-graph">
-                <JobGraph />
-              </div>
-              {presenter && <Caption />}
-            </section>
-            {!embed && !presenter && <SidePanel />}
-          </main>
-          <footer className="footer">
-            {!embed && <ResultStrip />}
-            <div className="footer-row">
-              <Controls />
-              <TimelineBar />
-              {!embed && <TriggerMenu />}
-              {!embed && <InjectMenu />}
-            </div>
-          </footer>
+    <div className={`app${presenter ? ' presenter' : ''}${embed ? ' embed' : ''}`}>
+      {!embed && <Header />}
+      <Notice />
+      <main className="main">
+        <section className="stage" aria-label="job graph">
+          <div className="stage-graph">
+            <JobGraph />
+          </div>
+          {presenter && <Caption />}
+        </section>
+        {!embed && !presenter && <SidePanel />}
+      </main>
+      <footer className="footer">
+        {!embed && <ResultStrip />}
+        <div className="footer-row">
+          <Controls />
+          <TimelineBar />
+          {!embed && <TriggerMenu />}
+          {!embed && <InjectMenu />}
         </div>
-      </MotionConfig>
-    </LazyMotion>
+      </footer>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { memo, useMemo, useState } from 'react';
 import type { CheckpointStatus, OperatorState, Scenario } from '../../engine';
 import { useLanguage, useT, type LocalText } from '../i18n';
@@ -36,6 +37,14 @@ const TEXT = {
   older: { en: 'Show older checkpoints', zh: '显示更早的检查点' },
   savepoint: { en: 'savepoint', zh: '保存点' },
 } satisfies Record<string, LocalText>;
+
+/**
+ * A checkpoint the run has just triggered slides in at the top of the list, so the eye finds the
+ * new entry while the job plays; rows already listed when the panel opens stay still, and so does
+ * everything when the user asked for reduced motion.
+ */
+const ENTER = { opacity: 0, y: -12 } as const;
+const SETTLE = { opacity: 1, y: 0, transition: { duration: 0.25, ease: 'easeOut' } } as const;
 
 /** Rows rendered at first; Flink's web UI itself keeps only the latest few (web.checkpoints.history). */
 const PAGE = 30;
@@ -95,6 +104,7 @@ function TickButton({
 
 const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario: Scenario }) {
   const t = useT();
+  const still = useReducedMotion();
   const language = useLanguage();
   const seek = useStore((s) => s.seek);
   const [open, setOpen] = useState(false);
@@ -102,7 +112,11 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
   const status = STATUS[row.status];
   const { tickMs } = scenario;
   return (
-    <li className={`cl-cp cl-cp-${row.status.toLowerCase()}`}>
+    <m.li
+      className={`cl-cp cl-cp-${row.status.toLowerCase()}`}
+      initial={still ? false : ENTER}
+      animate={SETTLE}
+    >
       <div className="cl-cp-head">
         <button
           type="button"
@@ -208,7 +222,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
           </tbody>
         </table>
       )}
-    </li>
+    </m.li>
   );
 });
 
@@ -251,15 +265,16 @@ export function CheckpointHistory() {
         </div>
       </dl>
       <div className="cl-scroll">
-        {rows.length === 0 ? (
-          <p className="cl-empty">{t(TEXT.none)}</p>
-        ) : (
+        {rows.length === 0 && <p className="cl-empty">{t(TEXT.none)}</p>}
+        <LazyMotion features={domAnimation} strict>
           <ol className="cl-cp-list">
-            {rows.map((row) => (
-              <Row key={row.id} row={row} scenario={current.scenario} />
-            ))}
+            <AnimatePresence initial={false}>
+              {rows.map((row) => (
+                <Row key={row.id} row={row} scenario={current.scenario} />
+              ))}
+            </AnimatePresence>
           </ol>
-        )}
+        </LazyMotion>
         {all.length > rows.length && (
           <button type="button" className="cl-more" onClick={() => setLimit(limit + PAGE)}>
             {t(TEXT.older)} ({all.length - rows.length})
