@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { topologyOf } from '../../engine';
+import { useT } from '../i18n';
+import { taskName } from '../narration';
+import { useStore } from '../store';
+
+/**
+ * Failure injection where the teacher wants it: at the cursor, a task fails, a backend write
+ * fails or an ack is lost. The timeline forks at the cursor; undo brings the old future back.
+ */
+export function InjectMenuBody() {
+  const t = useT();
+  const current = useStore((s) => s.current);
+  const cursor = useStore((s) => s.cursor);
+  const inject = useStore((s) => s.inject);
+  const undo = useStore((s) => s.undoInject);
+  const canUndo = useStore((s) => s.undoStack.length > 0);
+  const topology = topologyOf(current.scenario);
+  const [task, setTask] = useState(topology.tasks[topology.tasks.length - 1]?.id ?? '');
+  const [value, setValue] = useState('');
+  const nextCheckpoint = current.coordinator.nextId;
+  const pending = current.checkpoints.filter((c) => c.status === 'IN_PROGRESS').map((c) => c.id);
+  const [checkpoint, setCheckpoint] = useState('');
+  const chosenCheckpoint = Number(checkpoint || pending[0] || nextCheckpoint);
+  const taskKnown = topology.taskIndex.has(task);
+  const running = current.job.status === 'RUNNING' || current.job.status === 'RESTARTING';
+
+  return (
+    <div className="inject-body">
+      <label>
+        {t({ en: 'Task', zh: '任务' })}
+        <select value={task} onChange={(e) => setTask(e.target.value)}>
+          {topology.tasks.map((info) => (
+            <option key={info.id} value={info.id}>
+              {taskName(info.id, current.scenario)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={!taskKnown || !running}
+        onClick={() => inject({ type: 'fail-task', task, when: { atTick: cursor + 1 } })}
+      >
+        {t({ en: 'Fail it now', zh: '立即让它失败' })}
+      </button>
+      <label>
+        {t({ en: 'before record', zh: '在处理记录前' })}
+        <input
+          type="number"
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          style={{ width: '5em' }}
+        />
+      </label>
+      <button
+        type="button"
+        disabled={!taskKnown || !running || !/^-?\d+$/.test(value)}
+        onClick={() =>
+          inject({
+            type: 'fail-task',
+            task,
+            when: { beforeValue: Number(value), afterTick: cursor },
+          })
+        }
+      >
+        {t({ en: 'Fail before it', zh: '在它之前失败' })}
+      </button>
+      <hr />
+      <label>
+        {t({ en: 'Checkpoint', zh: '检查点' })}
+        <input
+          type="number"
+          min={1}
+          value={checkpoint || String(chosenCheckpoint)}
+          onChange={(e) => setCheckpoint(e.target.value)}
+          style={{ width: '4em' }}
+        />
+      </label>
+      <button
+        type="button"
+        disabled={!running}
+        onClick={() => inject({ type: 'fail-backend-write', checkpoint: chosenCheckpoint, task })}
+      >
+        {t({ en: "Fail this task's backend write", zh: '让此任务的状态后端写入失败' })}
+      </button>
+      <button
+        type="button"
+        disabled={!running}
+        onClick={() => inject({ type: 'lose-ack', checkpoint: chosenCheckpoint, task })}
+      >
+        {t({ en: "Lose this task's ack", zh: '丢失此任务的确认' })}
+      </button>
+      <hr />
+      <button type="button" disabled={!canUndo} onClick={undo}>
+        {t({ en: 'Undo last injection', zh: '撤销上次注入' })}
+      </button>
+    </div>
+  );
+}

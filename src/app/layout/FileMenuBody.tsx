@@ -1,0 +1,92 @@
+import { useRef } from 'react';
+import { useT } from '../i18n';
+import { useStore } from '../store';
+import { allEvents } from '../timeline';
+import { LOAD_FAILED } from './onDemand';
+
+/** Loaded on first use: reading a file validates it with the schema, which is large. */
+async function scenarioFile(failed: string) {
+  try {
+    return await import('../../scenarios/scenarioFile');
+  } catch {
+    useStore.getState().notify({ kind: 'error', text: failed });
+    return null;
+  }
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Export and import the scenario as a file. */
+export function FileMenuBody() {
+  const t = useT();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const loadFailed = t(LOAD_FAILED);
+
+  const exportFile = async (withEvents: boolean) => {
+    const files = await scenarioFile(loadFailed);
+    if (!files) return;
+    const { timeline } = useStore.getState();
+    download(
+      files.scenarioFileName(timeline.scenario),
+      files.exportScenarioFile(
+        timeline.scenario,
+        withEvents ? { events: allEvents(timeline) } : {},
+      ),
+    );
+  };
+
+  const importFile = async (file: File) => {
+    const files = await scenarioFile(loadFailed);
+    if (!files) return;
+    const s = useStore.getState();
+    const result = files.importScenarioFile(await file.text());
+    if (!result.ok) {
+      const more = result.problems.filter((p) => !result.error.includes(p));
+      const details = more.length > 0 ? ` (${more.join('; ')})` : '';
+      s.notify({
+        kind: 'error',
+        text: `${result.error}${details} ${t({ en: 'Nothing was changed.', zh: '未做任何更改。' })}`,
+      });
+      return;
+    }
+    s.setLesson(null);
+    s.loadScenario(result.scenario, null, 0);
+    s.notify({
+      kind: 'info',
+      text: t({ en: `Opened ${file.name}.`, zh: `已打开 ${file.name}。` }),
+    });
+  };
+
+  return (
+    <div className="file-body">
+      <button type="button" onClick={() => void exportFile(false)}>
+        {t({ en: 'Export scenario (JSON)', zh: '导出场景 (JSON)' })}
+      </button>
+      <button type="button" onClick={() => void exportFile(true)}>
+        {t({ en: 'Export scenario with event log', zh: '导出场景和事件日志' })}
+      </button>
+      <button type="button" onClick={() => fileInput.current?.click()}>
+        {t({ en: 'Import scenario…', zh: '导入场景…' })}
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void importFile(file);
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
