@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { Scenario } from '../engine';
 import { LESSONS, loadLesson } from '../scenarios/lessons';
-import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
+import { DEFAULT_PRESET } from '../scenarios/presets/default';
+import { loadPreset } from '../scenarios/presets/load';
 import type { ShareState } from '../scenarios/shareLink';
 import { useStore, type Language } from './store';
 
@@ -31,8 +32,8 @@ export function rememberLanguage(language: Language): void {
 }
 
 /** The preset a scenario still is, unchanged: the header's picker names it. */
-function presetIdOf(scenario: Scenario): string | null {
-  const preset = presetById(scenario.id);
+async function presetIdOf(scenario: Scenario): Promise<string | null> {
+  const preset = await loadPreset(scenario.id);
   return preset && JSON.stringify(preset) === JSON.stringify(scenario) ? preset.id : null;
 }
 
@@ -41,10 +42,11 @@ export async function openDefault(): Promise<void> {
   const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
   const s = useStore.getState();
   if (first) {
-    s.loadScenario(first.scenario, presetIdOf(first.scenario), first.steps[0]?.tick ?? 0);
+    // A lesson's scenario is the preset of its id, as when a lesson is opened from the picker.
+    s.loadScenario(first.scenario, first.scenario.id, first.steps[0]?.tick ?? 0);
     s.setLesson({ id: first.id, step: 0 });
   } else {
-    s.loadScenario(presetById(DEFAULT_PRESET_ID)!, DEFAULT_PRESET_ID, 0);
+    s.loadScenario(DEFAULT_PRESET, DEFAULT_PRESET.id, 0);
   }
 }
 
@@ -99,9 +101,10 @@ export async function applyHash(hash: string): Promise<void> {
   const { state, scenario, warnings } = decoded;
   // Loaded before anything changes, so the screen switches to the link in one step.
   const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
+  const presetId = await presetIdOf(scenario).catch(() => null);
   const s = useStore.getState();
   s.setLanguage(state.language);
-  s.loadScenario(scenario, presetIdOf(scenario), state.tick);
+  s.loadScenario(scenario, presetId, state.tick);
   s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
   const view = state.view ?? {};
   if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {

@@ -1,10 +1,11 @@
 import type { Mode } from '../../engine';
 import { LESSONS } from '../../scenarios/lessons';
-import { PRESETS, presetById } from '../../scenarios/presets';
-import { scenarioTitle } from '../../scenarios/presets/titles';
+import { loadPreset, loadPresets } from '../../scenarios/presets/load';
+import { PRESET_TITLES } from '../../scenarios/presets/titles';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
+import { LOAD_FAILED } from './onDemand';
 import { ShareMenu } from './ShareMenu';
 
 const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
@@ -61,29 +62,52 @@ function ModeSwitch() {
   );
 }
 
+/** Starts loading the presets' definitions when the picker is about to be used. */
+const prepare = () => void loadPresets().catch(() => {});
+
+let latestPick = 0;
+
+/**
+ * Opens a built-in scenario once its definition is loaded, unless something else was picked or
+ * opened meanwhile.
+ */
+async function openPreset(id: string, failed: string): Promise<void> {
+  const pick = ++latestPick;
+  cancelLessonOpening();
+  const before = useStore.getState().timeline;
+  let preset;
+  try {
+    preset = await loadPreset(id);
+  } catch {
+    useStore.getState().notify({ kind: 'error', text: failed });
+    return;
+  }
+  const s = useStore.getState();
+  if (!preset || pick !== latestPick || s.timeline !== before) return;
+  s.setLesson(null);
+  s.loadScenario(preset, preset.id);
+}
+
 function ScenarioPicker() {
   const t = useT();
   const presetId = useStore((s) => s.presetId);
   const lesson = useStore((s) => s.lesson);
-  const loadScenario = useStore((s) => s.loadScenario);
-  const setLesson = useStore((s) => s.setLesson);
   const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
   return (
     <label className="picker">
       <span className="visually-hidden">{t({ en: 'Lesson or scenario', zh: '课程或场景' })}</span>
       <select
         value={value}
+        onPointerEnter={prepare}
+        onFocus={prepare}
         onChange={(e) => {
           const [kind, id] = e.target.value.split(':');
-          if (kind === 'lesson') {
-            void openLessonById(id);
+          if (kind === 'preset') {
+            void openPreset(id, t(LOAD_FAILED));
             return;
           }
-          const preset = presetById(id);
-          if (!preset) return;
-          cancelLessonOpening();
-          setLesson(null);
-          loadScenario(preset, preset.id);
+          latestPick++;
+          void openLessonById(id);
         }}
       >
         {value === '' && <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>}
@@ -95,9 +119,9 @@ function ScenarioPicker() {
           ))}
         </optgroup>
         <optgroup label={t({ en: 'Scenarios (free play)', zh: '场景（自由探索）' })}>
-          {PRESETS.map((p) => (
+          {PRESET_TITLES.map((p) => (
             <option key={p.id} value={`preset:${p.id}`}>
-              {t(scenarioTitle(p))}
+              {t(p.title)}
             </option>
           ))}
         </optgroup>

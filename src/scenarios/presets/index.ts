@@ -2,13 +2,14 @@ import type { Scenario } from '../../engine';
 import { atLeastOnceReplay } from './atLeastOnceReplay';
 import { barrierAlignment } from './barrierAlignment';
 import { checkpointConfig } from './checkpointConfig';
+import { DEFAULT_PRESET_ID } from './default';
 import { oddEvenSum } from './oddEvenSum';
 import { restartFailureRate } from './restartFailureRate';
 import { restartFixedDelay } from './restartFixedDelay';
 import { savepointUpgrade, savepointUpgradeResumed } from './savepointUpgrade';
 import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
 
-/** Every built-in scenario, by id; the first is the default. */
+/** Every built-in scenario, in the picker's order; the first is the default. */
 export const PRESETS: readonly Scenario[] = [
   oddEvenSum,
   stopTheWorld,
@@ -22,7 +23,7 @@ export const PRESETS: readonly Scenario[] = [
   restartFailureRate,
 ];
 
-export const DEFAULT_PRESET_ID = oddEvenSum.id;
+export { DEFAULT_PRESET_ID };
 
 export function presetById(id: string): Scenario | undefined {
   return PRESETS.find((p) => p.id === id);

@@ -2,8 +2,9 @@ import type { Scenario } from '../../engine';
 import type { LocalText } from '../text';
 
 /**
- * The built-in scenarios' titles in both languages, by scenario id. A scenario's own `title` is
- * English: it travels in share links and files, which a reader of either language may open.
+ * The built-in scenarios' titles in both languages, by scenario id, in the picker's order (that
+ * of `PRESETS`). A scenario's own `title` is English: it travels in share links and files, which
+ * a reader of either language may open.
  */
 const TITLES: Readonly<Record<string, LocalText>> = {
   'odd-even-sum': {
@@ -47,6 +48,11 @@ const TITLES: Readonly<Record<string, LocalText>> = {
     zh: '重启策略：失败率，5 分钟内最多 5 次，间隔 10 秒',
   },
 };
+
+/** The built-in scenarios as the picker lists them, without loading their definitions. */
+export const PRESET_TITLES: readonly { id: string; title: LocalText }[] = Object.entries(
+  TITLES,
+).map(([id, title]) => ({ id, title }));
 
 /** A scenario's title in both languages: a built-in one's translation, otherwise its own title. */
 export function scenarioTitle(scenario: Pick<Scenario, 'id' | 'title'>): LocalText {
