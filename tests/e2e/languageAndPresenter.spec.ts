@@ -1,7 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { PRESETS } from '../../src/scenarios/presets';
-import { scenarioTitle } from '../../src/scenarios/presets/titles';
+import { PRESET_TITLES } from '../../src/scenarios/presets/titles';
 import { expect, linkTo, node, open, test } from './fixtures';
 
 const first = LESSONS[0];
@@ -45,8 +44,8 @@ test('in Chinese the picker names every scenario in Chinese, and picking one ope
   await open(page);
   await page.getByRole('button', { name: '切换到中文' }).click();
   const picker = page.getByRole('combobox', { name: '课程或场景' });
-  for (const preset of PRESETS) {
-    await expect(picker.locator('option', { hasText: scenarioTitle(preset).zh })).toHaveCount(1);
+  for (const preset of PRESET_TITLES) {
+    await expect(picker.locator('option', { hasText: preset.title.zh })).toHaveCount(1);
   }
   await expect(picker.locator('option', { hasText: 'Barriers and alignment' })).toHaveCount(0);
   await picker.selectOption({ label: '两个 Source 的分界线与对齐' });

@@ -1,4 +1,3 @@
-import type { Scenario } from '../../engine';
 import type { LocalText } from '../text';
 
 /**
@@ -53,9 +52,3 @@ const TITLES: Readonly<Record<string, LocalText>> = {
 export const PRESET_TITLES: readonly { id: string; title: LocalText }[] = Object.entries(
   TITLES,
 ).map(([id, title]) => ({ id, title }));
-
-/** A scenario's title in both languages: a built-in one's translation, otherwise its own title. */
-export function scenarioTitle(scenario: Pick<Scenario, 'id' | 'title'>): LocalText {
-  const known = TITLES[scenario.id];
-  return known && known.en === scenario.title ? known : { en: scenario.title, zh: scenario.title };
-}
