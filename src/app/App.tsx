@@ -6,9 +6,9 @@ import { TriggerMenu } from './controls/TriggerMenu';
 import { useKeyboard } from './controls/useKeyboard';
 import { usePlaybackLoop } from './controls/usePlaybackLoop';
 import { JobGraph } from './graph/JobGraph';
-import { Caption } from './layout/Caption';
 import { Header } from './layout/Header';
 import { Notice } from './layout/Notice';
+import { prepareCaption, presenterCaption } from './layout/presenterCaption';
 import { SidePanel } from './layout/SidePanel';
 import { ResultStrip } from './ResultStrip';
 import { useStore } from './store';
@@ -21,6 +21,10 @@ export function App() {
   const presenter = useStore((s) => s.presenter);
   const embed = useStore((s) => s.embed);
   const language = useStore((s) => s.language);
+  const Caption = presenterCaption.useLoaded()?.Caption;
+  useEffect(() => {
+    if (presenter) prepareCaption();
+  }, [presenter]);
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
@@ -33,7 +37,7 @@ export function App() {
           <div className="stage-graph">
             <JobGraph />
           </div>
-          {presenter && <Caption />}
+          {presenter && Caption && <Caption />}
         </section>
         {!embed && !presenter && <SidePanel />}
       </main>

@@ -4,6 +4,7 @@ import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
 import type { ShareState } from '../scenarios/shareLink';
+import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
 
 /**
@@ -102,6 +103,8 @@ export async function applyHash(hash: string): Promise<void> {
   // Loaded before anything changes, so the screen switches to the link in one step.
   const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
   const presetId = await presetIdOf(scenario).catch(() => null);
+  // Without its caption, presenter mode would open and then grow one under the graph.
+  if (state.view?.presenter) await presenterCaption.load().catch(() => {});
   const s = useStore.getState();
   s.setLanguage(state.language);
   s.loadScenario(scenario, presetId, state.tick);

@@ -6,6 +6,7 @@ import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { LOAD_FAILED } from './onDemand';
+import { prepareCaption } from './presenterCaption';
 import { ShareMenu } from './ShareMenu';
 
 const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
@@ -158,6 +159,8 @@ export function Header() {
           type="button"
           className={presenter ? 'ghost on' : 'ghost'}
           aria-pressed={presenter}
+          onPointerEnter={prepareCaption}
+          onFocus={prepareCaption}
           onClick={togglePresenter}
           title={t({
             en: 'Large type and high contrast for a projector',
