@@ -4,21 +4,26 @@ import { useT, type LocalText } from '../i18n';
 import '../panels/panels.css';
 import { useStore, type PanelTab } from '../store';
 
-// Each tab's content is loaded when the tab is first shown: the first screen needs one of them.
-const LessonPanel = lazy(() =>
-  import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })),
-);
-const Inspector = lazy(() => import('../graph/Inspector').then((m) => ({ default: m.Inspector })));
-const EventLog = lazy(() => import('../panels/EventLog').then((m) => ({ default: m.EventLog })));
-const CheckpointHistory = lazy(() =>
-  import('../panels/CheckpointHistory').then((m) => ({ default: m.CheckpointHistory })),
-);
-const ScheduleChart = lazy(() =>
-  import('../panels/ScheduleChart').then((m) => ({ default: m.ScheduleChart })),
-);
-const ConfigPanel = lazy(() =>
-  import('../panels/ConfigPanel').then((m) => ({ default: m.ConfigPanel })),
-);
+// Each tab's content is loaded when the tab is first shown (the first screen needs one of them),
+// or already when the pointer or the focus reaches the tab, so it is there when the tab opens.
+const LOADERS = {
+  lesson: () => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })),
+  task: () => import('../graph/Inspector').then((m) => ({ default: m.Inspector })),
+  log: () => import('../panels/EventLog').then((m) => ({ default: m.EventLog })),
+  checkpoints: () =>
+    import('../panels/CheckpointHistory').then((m) => ({ default: m.CheckpointHistory })),
+  timing: () => import('../panels/ScheduleChart').then((m) => ({ default: m.ScheduleChart })),
+  config: () => import('../panels/ConfigPanel').then((m) => ({ default: m.ConfigPanel })),
+} satisfies Record<PanelTab, unknown>;
+
+const LessonPanel = lazy(LOADERS.lesson);
+const Inspector = lazy(LOADERS.task);
+const EventLog = lazy(LOADERS.log);
+const CheckpointHistory = lazy(LOADERS.checkpoints);
+const ScheduleChart = lazy(LOADERS.timing);
+const ConfigPanel = lazy(LOADERS.config);
+
+const prepare = (tab: PanelTab) => void LOADERS[tab]().catch(() => {});
 
 const TABS: { id: PanelTab; text: LocalText }[] = [
   { id: 'lesson', text: { en: 'Lesson', zh: '课程' } },
@@ -45,6 +50,8 @@ export function SidePanel() {
             aria-selected={tab === x.id}
             aria-controls={`panel-${x.id}`}
             className={tab === x.id ? 'on' : ''}
+            onPointerEnter={() => prepare(x.id)}
+            onFocus={() => prepare(x.id)}
             onClick={() => setTab(x.id)}
           >
             {t(x.text)}
