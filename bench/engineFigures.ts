@@ -1,4 +1,4 @@
-import { recordTimeline, stateAt } from '../src/app/timeline';
+import { RECORDING, recordTimeline, SEEKING, stateAt } from '../src/app/timeline';
 import {
   createInitialState,
   isTerminal,
@@ -6,6 +6,7 @@ import {
   WorkingSet,
   type Scenario,
   type SimState,
+  type StepOptions,
 } from '../src/engine';
 import { referenceLoop } from './referenceLoop';
 import { LARGE_RECORDS, largeScenario } from './scenarios';
@@ -18,7 +19,10 @@ interface Timed {
 }
 
 export interface ThroughputRun {
+  /** Stepped as the recorder steps: making only the events it keeps (the job's milestones). */
   engine: Timed & { elementSteps: number; ticks: number; events: number };
+  /** Stepped making every event, as the event log's replay does. */
+  everyEvent: Timed & { events: number };
   reference: Timed & { elementSteps: number; ticks: number };
 }
 
@@ -35,12 +39,12 @@ function timed<T>(work: () => T): { result: T } & Timed {
  * Runs a scenario to its end through `step` with one working set, as the app's recorder does
  * between two keyframes, counting the events.
  */
-function runToEnd(scenario: Scenario): { state: SimState; events: number } {
+function runToEnd(scenario: Scenario, options?: StepOptions): { state: SimState; events: number } {
   let state = createInitialState(scenario);
   const working = new WorkingSet();
   let events = 0;
   while (!isTerminal(state)) {
-    const result = step(state, working);
+    const result = step(state, working, options);
     state = result.state;
     events += result.events.length;
   }
@@ -55,9 +59,11 @@ export function throughputRound(): ThroughputRun {
   const scenario = largeScenario();
   // Steady-state speed: one untimed pass of each first, so that neither is timed while the
   // JIT compiler is still at work on it.
-  const warm = runToEnd(scenario).state;
+  const warm = runToEnd(scenario, RECORDING).state;
+  runToEnd(scenario);
   referenceLoop(scenario.operators.length, LARGE_RECORDS, LARGE_RECORDS / warm.tick);
-  const engine = timed(() => runToEnd(scenario));
+  const engine = timed(() => runToEnd(scenario, RECORDING));
+  const everyEvent = timed(() => runToEnd(scenario));
   const { state, events } = engine.result;
   const stages = scenario.operators.length;
   // A record crossing the chain costs one push and one take per hop: 2 * (stages - 1) steps.
@@ -72,6 +78,7 @@ export function throughputRound(): ThroughputRun {
       ticks: state.tick,
       events,
     },
+    everyEvent: { ms: everyEvent.ms, cpuMs: everyEvent.cpuMs, events: everyEvent.result.events },
     reference: {
       ms: reference.ms,
       cpuMs: reference.cpuMs,
@@ -154,9 +161,11 @@ export function seekAndMemory(): SeekResult {
     return seek;
   });
   const replays = ticks.slice(0, REPLAY_SAMPLES).map((tick) => {
+    // Stepped as stateAt steps (one working set, no events): the seek saves the distance only.
     const replay = timed(() => {
       let state = createInitialState(scenario);
-      while (state.tick < tick) state = step(state).state;
+      const working = new WorkingSet();
+      while (state.tick < tick) state = step(state, working, SEEKING).state;
       return state;
     });
     if (replay.result.elementSteps !== stateAt(timeline, tick).elementSteps) {

@@ -57,6 +57,7 @@ function engineFigures(): Figure[] {
   const engineRates = runs.map((r) => r.engine.elementSteps / (r.engine.cpuMs / 1000));
   const referenceRates = runs.map((r) => r.reference.elementSteps / (r.reference.cpuMs / 1000));
   const wallRates = runs.map((r) => r.engine.elementSteps / (r.engine.ms / 1000));
+  const everyEventRates = runs.map((r) => r.engine.elementSteps / (r.everyEvent.cpuMs / 1000));
   const engineRate = median(engineRates);
   const referenceRate = median(referenceRates);
   const slower = referenceRate / engineRate;
@@ -90,8 +91,11 @@ function engineFigures(): Figure[] {
         `of CPU time (process.cpuUsage; per second of wall time the engine made ${list(wallRates, millions)}), ` +
         `running the large scenario (64 tasks, parallelism 8, ${LARGE_RECORDS.toLocaleString('en')} ` +
         `records, a checkpoint every 10 ticks, 3 task failures; bench/scenarios.ts) from tick 0 to ` +
-        `its end through \`step\`: ${engine.ticks.toLocaleString('en')} ticks, ` +
+        `its end through \`step\` as the recorder steps (src/app/timeline.ts \`RECORDING\`: it makes only the ` +
+        `events the timeline keeps for every tick, the job's milestones): ${engine.ticks.toLocaleString('en')} ticks, ` +
         `${engine.elementSteps.toLocaleString('en')} element-steps, ${engine.events.toLocaleString('en')} events. ` +
+        `Making every event (${runs[0].everyEvent.events.toLocaleString('en')} of them, as the event log's replay does) ` +
+        `the engine made ${list(everyEventRates, millions)}, ${fixed(referenceRate / median(everyEventRates))}x slower than the reference. ` +
         `The reference (bench/referenceLoop.ts) moves the same number of element-steps through a chain ` +
         `of as many stages (8) over as many ticks, in plain arrays of plain objects, summing them. ` +
         `${THROUGHPUT_RUNS} runs, each in a fresh process: one untimed pass of the engine and of the reference, then each timed once (steady state, not JIT warm-up).`,

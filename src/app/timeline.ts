@@ -6,6 +6,7 @@ import {
   type SimEvent,
   type SimEventType,
   type SimState,
+  type StepOptions,
   type TimedEvent,
   type SinkRecord,
   WorkingSet,
@@ -114,6 +115,11 @@ function stateOf(keyframe: Keyframe): SimState {
   return { ...state, tasks };
 }
 
+/** Recording keeps the milestones of every tick, so it makes no other events. */
+export const RECORDING: StepOptions = { events: MILESTONES };
+/** Seeking keeps no events at all. */
+export const SEEKING: StepOptions = { events: new Set() };
+
 /** Records a run from `start` (a state of `scenario`), keeping `prefix` before it. Pure. */
 function recordFrom(
   scenario: Scenario,
@@ -127,9 +133,9 @@ function recordFrom(
   // Written in place between two keyframes; a keyframe is stored, then left alone for good.
   let working = new WorkingSet();
   while (!isTerminal(state) && state.tick < limit) {
-    const result = step(state, working);
+    const result = step(state, working, RECORDING);
     state = result.state;
-    milestones[state.tick] = milestonesOf(result.events);
+    milestones[state.tick] = result.events.length === 0 ? NO_EVENTS : result.events;
     if (state.tick % KEYFRAME_EVERY === 0) {
       keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, lines);
       working = new WorkingSet();
@@ -139,12 +145,6 @@ function recordFrom(
 }
 
 const NO_EVENTS: SimEvent[] = [];
-
-function milestonesOf(events: readonly SimEvent[]): SimEvent[] {
-  let kept: SimEvent[] | null = null;
-  for (const e of events) if (MILESTONES.has(e.type)) (kept ??= []).push(e);
-  return kept ?? NO_EVENTS;
-}
 
 export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
   const initial = createInitialState(scenario);
@@ -157,7 +157,7 @@ export function stateAt(timeline: Timeline, tick: number): SimState {
   if (t === timeline.end) return timeline.final;
   let state = stateOf(timeline.keyframes[Math.floor(t / KEYFRAME_EVERY)]);
   const working = new WorkingSet();
-  while (state.tick < t) state = step(state, working).state;
+  while (state.tick < t) state = step(state, working, SEEKING).state;
   return state;
 }
 

@@ -1,4 +1,4 @@
-import type { SimEvent } from './events';
+import type { SimEvent, SimEventType } from './events';
 import { nextRandom } from './prng';
 import type {
   BackendWrite,
@@ -108,6 +108,8 @@ export class TickDraft {
   /** The tick being simulated: the previous state's tick plus one. */
   readonly tick: number;
   readonly events: SimEvent[] = [];
+  /** The types of event made (StepOptions.events); null: all. */
+  private readonly only: ReadonlySet<SimEventType> | null;
   private readonly s: SimState;
   private readonly owned: WorkingSet;
 
@@ -118,8 +120,13 @@ export class TickDraft {
    */
   private readonly firstOpen: number;
 
-  constructor(prev: SimState, owned: WorkingSet = new WorkingSet()) {
+  constructor(
+    prev: SimState,
+    owned: WorkingSet = new WorkingSet(),
+    only: ReadonlySet<SimEventType> | null = null,
+  ) {
     this.scenario = prev.scenario;
+    this.only = only;
     this.topology = topologyOf(prev.scenario);
     this.tick = prev.tick + 1;
     this.s = { ...prev, tick: this.tick };
@@ -132,8 +139,16 @@ export class TickDraft {
     return this.s;
   }
 
+  /**
+   * Whether events of this type are made. Where a tick makes one event per element (records,
+   * barriers, snapshots, acks), ask before building it: not building it is the saving.
+   */
+  wants(type: SimEventType): boolean {
+    return this.only === null || this.only.has(type);
+  }
+
   emit(event: SimEvent): void {
-    this.events.push(event);
+    if (this.only === null || this.only.has(event.type)) this.events.push(event);
   }
 
   task(index: number): TaskState {

@@ -1,6 +1,6 @@
 export * from './types';
 export type * from './events';
-export { step, isTerminal, type StepResult } from './step';
+export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
 export { createInitialState, findSavepoint, type SavepointLookup } from './start';

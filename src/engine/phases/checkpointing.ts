@@ -108,7 +108,8 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
-  d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
+  if (d.wants('SnapshotTaken'))
+    d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
 }
 
 /** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */
@@ -135,12 +136,13 @@ export function endAlignment(d: TickDraft, task: number, checkpoint: number): vo
   t.inputs.forEach((input, i) => {
     if (input.blockedBy === checkpoint) {
       input.blockedBy = null;
-      d.emit({
-        type: 'ChannelUnblocked',
-        task: info.id,
-        channel: d.topology.channels[info.inputs[i]].id,
-        checkpoint,
-      });
+      if (d.wants('ChannelUnblocked'))
+        d.emit({
+          type: 'ChannelUnblocked',
+          task: info.id,
+          channel: d.topology.channels[info.inputs[i]].id,
+          checkpoint,
+        });
     }
   });
   if (t.alignment?.checkpoint === checkpoint) t.alignment = null;

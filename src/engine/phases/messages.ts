@@ -17,7 +17,8 @@ function deliver(d: TickDraft, message: ControlMessage): void {
   switch (message.type) {
     case 'trigger': {
       if (!pending || task.status !== 'RUNNING' || task.state.kind !== 'source') return;
-      d.emit({ type: 'TriggerReceived', task: info.id, checkpoint });
+      if (d.wants('TriggerReceived'))
+        d.emit({ type: 'TriggerReceived', task: info.id, checkpoint });
       // The source snapshots its offset and emits the barrier before it reads anything else,
       // so the barrier separates the records before the offset from those after it.
       const offset = task.state.offset;
@@ -27,7 +28,8 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
       // job ends and where its next version resumes.
       if (record.stop) d.task(message.task).paused = true;
-      d.emit({ type: 'BarrierInjected', task: info.id, checkpoint, offset });
+      if (d.wants('BarrierInjected'))
+        d.emit({ type: 'BarrierInjected', task: info.id, checkpoint, offset });
       return;
     }
     case 'pause':
@@ -45,7 +47,8 @@ function deliver(d: TickDraft, message: ControlMessage): void {
     case 'ack': {
       if (!pending) return;
       const acked = d.acknowledge(d.checkpoint(checkpoint)!, info.id, d.tick);
-      d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
+      if (d.wants('CheckpointAcknowledged'))
+        d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
       if (acked === d.topology.tasks.length) {
         completeCheckpoint(d, checkpoint);
       }

@@ -75,7 +75,8 @@ function runSource(d: TickDraft, info: TaskInfo): void {
     emitRecord(d, info, t, record);
     offset += 1;
     t.highWater = Math.max(t.highWater, offset);
-    d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
+    if (d.wants('RecordEmitted'))
+      d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
   }
   t.state = { kind: 'source', offset };
   const period = info.operator.kind === 'source' ? (info.operator.period ?? 1) : 1;
@@ -148,27 +149,29 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
         d.appendOutput(t, [received]);
-        d.emit({
-          type: 'RecordOutput',
-          task: info.id,
-          record: record.value,
-          origin: record.origin,
-          replay: record.replay,
-        });
+        if (d.wants('RecordOutput'))
+          d.emit({
+            type: 'RecordOutput',
+            task: info.id,
+            record: record.value,
+            origin: record.origin,
+            replay: record.replay,
+          });
       }
       break;
     }
     case 'source':
       break;
   }
-  d.emit({
-    type: 'RecordProcessed',
-    task: info.id,
-    record: record.value,
-    origin: record.origin,
-    applied,
-    replay: record.replay,
-  });
+  if (d.wants('RecordProcessed'))
+    d.emit({
+      type: 'RecordProcessed',
+      task: info.id,
+      record: record.value,
+      origin: record.origin,
+      applied,
+      replay: record.replay,
+    });
   if (out !== null) {
     emitRecord(d, info, t, {
       kind: 'record',
@@ -191,7 +194,8 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   const t = d.task(info.index);
   const channel = d.topology.channels[info.inputs[input]].id;
   const { checkpoint } = barrier;
-  d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
+  if (d.wants('BarrierReceived'))
+    d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
   if (checkpoint <= t.lastBarrier) return;
   // Checkpoint N already expired or was declined: its other barriers may never come (a task that
   // was aligning it gave it up), so aligning for it now would block this input for good.
@@ -219,10 +223,12 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
     endAlignment(d, info.index, checkpoint);
     takeSnapshot(d, info.index, checkpoint);
     emitBarrier(d, info.index, checkpoint, barrier.savepoint);
-    if (info.outputs.length > 0) d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
+    if (info.outputs.length > 0 && d.wants('BarrierForwarded'))
+      d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
   } else if (aligned) {
     t.inputs[input].blockedBy = checkpoint;
-    d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
+    if (d.wants('ChannelBlocked'))
+      d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
   }
 }
 
@@ -246,13 +252,14 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
       const { element } = q.shift()!;
       t.inputs[input].buffer.push(element);
       if (element.kind === 'record') {
-        d.emit({
-          type: 'RecordBuffered',
-          task: info.id,
-          channel: d.topology.channels[channel].id,
-          record: element.value,
-          origin: element.origin,
-        });
+        if (d.wants('RecordBuffered'))
+          d.emit({
+            type: 'RecordBuffered',
+            task: info.id,
+            channel: d.topology.channels[channel].id,
+            record: element.value,
+            origin: element.origin,
+          });
       }
     }
   }
