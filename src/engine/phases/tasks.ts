@@ -19,8 +19,11 @@ function matches(parity: Parity, value: number): boolean {
 function hasRoom(d: TickDraft, info: TaskInfo): boolean {
   for (const channel of info.limited) {
     const capacity = d.topology.channels[channel].capacity!;
+    const queue = d.state.channels[channel].queue;
+    // Fewer elements than credits: room, whatever they are.
+    if (queue.length < capacity) continue;
     let records = 0;
-    for (const q of d.state.channels[channel].queue) if (q.element.kind === 'record') records++;
+    for (const q of queue) if (q.element.kind === 'record') records++;
     if (records >= capacity) return false;
   }
   return true;
@@ -266,28 +269,39 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
 }
 
 function runOperator(d: TickDraft, info: TaskInfo): void {
-  const n = info.inputs.length;
+  const inputs = info.inputs;
+  const n = inputs.length;
+  const tick = d.tick;
   let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
   const mayFail = failingBefore(d.scenario).has(info.id);
+  // Whether the last look at every input found one blocked: only then is there anything for
+  // bufferBlockedInputs to move.
+  let blocked = true;
   while (d.state.job.status === 'RUNNING') {
-    const prev = d.state.tasks[info.index];
-    const queues = d.state.channels;
+    const state = d.state;
+    const prev = state.tasks[info.index];
+    const queues = state.channels;
     let input = -1;
     let element: StreamElement | undefined;
+    blocked = false;
     // The next element, taking inputs in turn from the one after the last taken: what an
     // input's alignment buffer holds first, then what arrived on its channel.
     for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
       if (candidate === n) candidate = 0;
-      const state = prev.inputs[candidate];
-      if (state.blockedBy !== null) continue;
-      if (state.buffer.length > 0) {
-        element = state.buffer[0];
+      const at = prev.inputs[candidate];
+      if (at.blockedBy !== null) {
+        blocked = true;
+        continue;
+      }
+      if (at.buffer.length > 0) {
+        element = at.buffer[0];
       } else {
-        const head = queues[info.inputs[candidate]].queue[0];
-        if (head !== undefined && head.at <= d.tick) element = head.element;
+        const head = queues[inputs[candidate]].queue[0];
+        if (head !== undefined && head.at <= tick) element = head.element;
       }
       if (element) {
         input = candidate;
+        blocked = true;
         break;
       }
     }
@@ -313,7 +327,7 @@ function runOperator(d: TickDraft, info: TaskInfo): void {
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
   }
-  if (d.state.job.status === 'RUNNING') bufferBlockedInputs(d, info);
+  if (blocked && d.state.job.status === 'RUNNING') bufferBlockedInputs(d, info);
 }
 
 /** The task phase: sources read, operators and sinks process what arrived. */
