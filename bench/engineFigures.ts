@@ -10,7 +10,7 @@ import {
 } from '../src/engine';
 import { referenceLoop } from './referenceLoop';
 import { LARGE_RECORDS, largeScenario } from './scenarios';
-import { seededRandom } from './stats';
+import { median, seededRandom } from './stats';
 
 /** Wall-clock and CPU milliseconds (user + system, every thread of the process) of one part. */
 interface Timed {
@@ -51,6 +51,13 @@ function runToEnd(scenario: Scenario, options?: StepOptions): { state: SimState;
   return { state, events };
 }
 
+/** Timed passes of each part per round, interleaved: the round reports their medians. */
+const TIMED_PASSES = 3;
+
+function medianTimed(passes: Timed[]): Timed {
+  return { ms: median(passes.map((p) => p.ms)), cpuMs: median(passes.map((p) => p.cpuMs)) };
+}
+
 /**
  * One round of the throughput figure: the large scenario to its end, then the bare reference
  * loop moving the same number of element-steps through as many stages over as many ticks.
@@ -58,18 +65,36 @@ function runToEnd(scenario: Scenario, options?: StepOptions): { state: SimState;
 export function throughputRound(): ThroughputRun {
   const scenario = largeScenario();
   // Steady-state speed: one untimed pass of each first, so that neither is timed while the
-  // JIT compiler is still at work on it.
-  const warm = runToEnd(scenario, RECORDING).state;
+  // JIT compiler is still at work on it; then each part several times, interleaved, so that a
+  // garbage collection or a busy moment of the machine falls on one pass, not on one part.
+  const warm = runToEnd(scenario, RECORDING);
   runToEnd(scenario);
-  referenceLoop(scenario.operators.length, LARGE_RECORDS, LARGE_RECORDS / warm.tick);
-  const engine = timed(() => runToEnd(scenario, RECORDING));
-  const everyEvent = timed(() => runToEnd(scenario));
-  const { state, events } = engine.result;
+  const { state, events } = warm;
   const stages = scenario.operators.length;
   // A record crossing the chain costs one push and one take per hop: 2 * (stages - 1) steps.
   const records = Math.ceil(state.elementSteps / (2 * (stages - 1)));
-  const reference = timed(() => referenceLoop(stages, records, records / state.tick));
-  if (reference.result.sum <= 0) throw new Error('the reference loop summed nothing');
+  const runReference = () => referenceLoop(stages, records, records / state.tick);
+  runReference();
+  const engines: Timed[] = [];
+  const everyEvents: Timed[] = [];
+  const references: Timed[] = [];
+  let everyEventCount = 0;
+  for (let pass = 0; pass < TIMED_PASSES; pass++) {
+    const engine = timed(() => runToEnd(scenario, RECORDING));
+    if (engine.result.state.elementSteps !== state.elementSteps) {
+      throw new Error('two runs of the large scenario moved different numbers of elements');
+    }
+    engines.push(engine);
+    const everyEvent = timed(() => runToEnd(scenario));
+    everyEventCount = everyEvent.result.events;
+    everyEvents.push(everyEvent);
+    const reference = timed(runReference);
+    if (reference.result.sum <= 0) throw new Error('the reference loop summed nothing');
+    references.push(reference);
+  }
+  const engine = medianTimed(engines);
+  const everyEvent = medianTimed(everyEvents);
+  const reference = { ...medianTimed(references), result: runReference() };
   return {
     engine: {
       ms: engine.ms,
@@ -78,7 +103,7 @@ export function throughputRound(): ThroughputRun {
       ticks: state.tick,
       events,
     },
-    everyEvent: { ms: everyEvent.ms, cpuMs: everyEvent.cpuMs, events: everyEvent.result.events },
+    everyEvent: { ms: everyEvent.ms, cpuMs: everyEvent.cpuMs, events: everyEventCount },
     reference: {
       ms: reference.ms,
       cpuMs: reference.cpuMs,

@@ -98,7 +98,8 @@ function engineFigures(): Figure[] {
         `the engine made ${list(everyEventRates, millions)}, ${fixed(referenceRate / median(everyEventRates))}x slower than the reference. ` +
         `The reference (bench/referenceLoop.ts) moves the same number of element-steps through a chain ` +
         `of as many stages (8) over as many ticks, in plain arrays of plain objects, summing them. ` +
-        `${THROUGHPUT_RUNS} runs, each in a fresh process: one untimed pass of the engine and of the reference, then each timed once (steady state, not JIT warm-up).`,
+        `${THROUGHPUT_RUNS} runs, each in a fresh process: one untimed pass of the engine (both ways) and of the reference, ` +
+        `then three timed passes of each, interleaved; a run counts the median of its passes (steady state, not JIT warm-up).`,
     },
     {
       name: 'Seek',
