@@ -93,6 +93,7 @@ export class WorkingSet {
   channelsArray: ChannelState[] | null = null;
   checkpointsArray: CheckpointRecord[] | null = null;
   writes: BackendWrite[] | null = null;
+  messages: ControlMessage[] | null = null;
   fired: boolean[] | null = null;
 }
 
@@ -242,11 +243,16 @@ export class TickDraft {
   }
 
   send(message: ControlMessage): void {
-    this.s.messages = [...this.s.messages, message];
+    // A checkpoint sends a message to or from every task, often in one tick: copied once.
+    if (this.owned.messages !== this.s.messages) {
+      this.s.messages = this.owned.messages = this.s.messages.slice();
+    }
+    this.s.messages.push(message);
   }
 
+  /** Replaces the messages in flight with a list made for this (not shared). */
   setMessages(messages: ControlMessage[]): void {
-    this.s.messages = messages;
+    this.s.messages = this.owned.messages = messages;
   }
 
   /** Replaces the pending backend writes with a list made for this (not shared). */

@@ -22,8 +22,8 @@ function firesFor(
  */
 export function completeWrites(d: TickDraft): void {
   if (d.state.job.status !== 'RUNNING') return;
+  if (!d.state.writes.some((w) => w.doneAt <= d.tick)) return;
   const done = d.state.writes.filter((w) => w.doneAt <= d.tick);
-  if (done.length === 0) return;
   d.setWrites(d.state.writes.filter((w) => w.doneAt > d.tick));
   const at = d.tick + d.scenario.controlLatency;
   for (const write of done) {

@@ -65,8 +65,8 @@ function deliver(d: TickDraft, message: ControlMessage): void {
 
 /** The message phase: control messages whose latency ran out reach their task or the coordinator. */
 export function deliverMessages(d: TickDraft): void {
+  if (!d.state.messages.some((m) => m.at <= d.tick)) return;
   const due = d.state.messages.filter((m) => m.at <= d.tick);
-  if (due.length === 0) return;
   d.setMessages(d.state.messages.filter((m) => m.at > d.tick));
   for (const message of due) {
     if (d.state.job.status !== 'RUNNING') return;
