@@ -140,7 +140,9 @@ const WRITE_DELAY_MS = 300;
 
 /**
  * Keeps the address bar's link in step with the screen (replacing, not adding, history entries)
- * and follows a link pasted into the address bar of an open app.
+ * and follows a link pasted into the address bar of an open app. While the run plays, the link
+ * waits for the pause: encoding it a few times a second would only cost frames, and the tick
+ * it named would be gone before anyone copied it.
  */
 export function useUrlSync(): void {
   useEffect(() => {
@@ -149,6 +151,7 @@ export function useUrlSync(): void {
     let written = window.location.hash;
     const write = async () => {
       timer = undefined;
+      if (useStore.getState().playing) return;
       const { encodeShareState } = await shareLink();
       if (stopped) return;
       const hash = encodeShareState(currentShareState());
@@ -166,8 +169,9 @@ export function useUrlSync(): void {
         now.lesson !== before.lesson ||
         now.selectedTask !== before.selectedTask ||
         now.presenter !== before.presenter ||
-        now.compare !== before.compare;
-      if (changed && timer === undefined) {
+        now.compare !== before.compare ||
+        now.playing !== before.playing;
+      if (changed && !now.playing && timer === undefined) {
         // A codec that failed to load leaves the address as it was; the next change retries.
         timer = window.setTimeout(() => void write().catch(() => {}), WRITE_DELAY_MS);
       }

@@ -10,6 +10,7 @@ import {
   open,
   pickPreset,
   preset,
+  shownTick,
   sumOf,
   test,
   type LinkState,
@@ -119,6 +120,26 @@ test.describe('share links', () => {
       true,
     );
   });
+});
+
+test('a run paused after playing leaves the paused tick in the address bar', async ({ page }) => {
+  await open(page, linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 0 }));
+  const tickInAddress = () => {
+    const payload = new URL(page.url()).hash.replace(/^#v1=/, '');
+    return (JSON.parse(lz.decompressFromEncodedURIComponent(payload) ?? '{}') as { tick?: number })
+      .tick;
+  };
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => shownTick(page)).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  const paused = await shownTick(page);
+  expect(paused).toBeGreaterThanOrEqual(3);
+  await expect.poll(tickInAddress).toBe(paused);
+  // The link opens the moment it names.
+  const link = page.url();
+  await page.goto('about:blank');
+  await open(page, link);
+  await expectTick(page, paused);
 });
 
 test.describe('links that cannot be opened', () => {
