@@ -1,6 +1,6 @@
 import { create, type StateCreator } from 'zustand';
 import { step, type Mode, type Scenario, type ScenarioAction, type SimState } from '../engine';
-import { DEFAULT_PRESET_ID, presetById } from '../scenarios/presets';
+import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
 import { forkTimeline, recordTimeline, stateAt, type Timeline } from './timeline';
 
 export type Language = 'en' | 'zh';
@@ -69,7 +69,10 @@ export type Store = SimulationSlice & PlaybackSlice & ViewSlice;
 export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
 const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get) => {
-  const initial = recordTimeline(presetById(DEFAULT_PRESET_ID)!);
+  // Startup loads the screen to show before the first render (urlSync's initialiseFromLocation),
+  // so a recording of the default run here would be replaced unseen: the store starts on its
+  // first tick only.
+  const initial = recordTimeline(DEFAULT_PRESET, 0);
   return {
     presetId: DEFAULT_PRESET_ID,
     timeline: initial,
