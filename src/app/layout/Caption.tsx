@@ -1,7 +1,7 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT } from '../i18n';
 import { goToStep } from '../lessons/navigation';
-import { describeEvent, RECORD_NOISE } from '../narration';
+import { describeEvent, RECORD_NOISE } from '../describeEvent';
 import { useStore } from '../store';
 import { eventsAt } from '../timeline';
 

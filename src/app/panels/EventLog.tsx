@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SimEvent } from '../../engine';
 import { useLanguage, useT } from '../i18n';
-import { describeEvent } from '../narration';
+import { describeEvent } from '../describeEvent';
 import { useStore } from '../store';
 import { eventsAt } from '../timeline';
 import { formatMs } from './format';

@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { RECORD_NOISE } from '../narration';
+import { RECORD_NOISE } from '../describeEvent';
 
 export interface LogGroup {
   tick: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../../src/engine';
 import { logWindow } from '../../../../src/app/panels/logWindow';
-import { RECORD_NOISE } from '../../../../src/app/narration';
+import { RECORD_NOISE } from '../../../../src/app/describeEvent';
 import { eventsAt, recordTimeline } from '../../../../src/app/timeline';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 

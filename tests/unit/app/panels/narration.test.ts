@@ -8,7 +8,8 @@ import {
   type SimEvent,
   type SimEventType,
 } from '../../../../src/engine';
-import { describeEvent, describeReason, taskName } from '../../../../src/app/narration';
+import { describeEvent } from '../../../../src/app/describeEvent';
+import { describeReason, taskName } from '../../../../src/app/narration';
 import { withDefaults } from '../../../../src/scenarios/defaults';
 import { PRESETS } from '../../../../src/scenarios/presets';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
