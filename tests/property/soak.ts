@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       `- Result: **${status}**`,
       `- Runs per property: ${runs.toLocaleString('en')} asked`,
       `- Seeds: ${baseSeed} to ${baseSeed + Math.ceil(runs / CHUNK) - 1} (\`SOAK_SEED=${baseSeed}\` repeats them)`,
-      `- Duration: ${Math.round(seconds)} s on ${workers} worker processes`,
+      `- Duration: ${Math.round(seconds)} s on ${workers} worker process${workers === 1 ? '' : 'es'}`,
       '',
       '| property | runs done | result |',
       '| --- | --- | --- |',
