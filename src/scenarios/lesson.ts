@@ -20,11 +20,11 @@ export interface LessonInfo {
   /** Its place in the course, 1..7. */
   order: number;
   title: LocalText;
-  summary: LocalText;
 }
 
 /** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
 export interface Lesson extends LessonInfo {
+  summary: LocalText;
   scenario: Scenario;
   steps: LessonStep[];
 }

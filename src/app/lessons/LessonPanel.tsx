@@ -1,4 +1,5 @@
 import { LESSONS, lessonById } from '../../scenarios/lessons';
+import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 import { goToStep, openLessonById } from './navigation';
@@ -15,18 +16,21 @@ function LessonList() {
         })}
       </p>
       <ol>
-        {LESSONS.map((lesson) => (
-          <li key={lesson.id}>
-            <button
-              type="button"
-              className="lesson-link"
-              onClick={() => void openLessonById(lesson.id)}
-            >
-              <b>{t(lesson.title)}</b>
-              <span>{t(lesson.summary)}</span>
-            </button>
-          </li>
-        ))}
+        {LESSONS.map((lesson) => {
+          const summary = lessonSummary(lesson.id);
+          return (
+            <li key={lesson.id}>
+              <button
+                type="button"
+                className="lesson-link"
+                onClick={() => void openLessonById(lesson.id)}
+              >
+                <b>{t(lesson.title)}</b>
+                {summary && <span>{t(summary)}</span>}
+              </button>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
+import { LESSON_SUMMARIES } from './summaries';
 import { stopTheWorld } from '../presets/stopTheWorld';
 
 /**
@@ -8,6 +9,7 @@ import { stopTheWorld } from '../presets/stopTheWorld';
  */
 export const lesson2StopTheWorld: Lesson = {
   ...LESSON_INFO['stop-the-world-vs-barriers'],
+  summary: LESSON_SUMMARIES['stop-the-world-vs-barriers'],
   scenario: stopTheWorld,
   steps: [
     {

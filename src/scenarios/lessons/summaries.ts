@@ -1,0 +1,51 @@
+import type { LocalText } from '../text';
+import type { LessonId } from './info';
+
+/**
+ * A sentence or two on what each lesson shows, for the lesson list and the lesson itself. Apart
+ * from `./info`, which the first screen needs for the picker's titles: the list and the lessons
+ * load with the lesson tab or a lesson, and bring these with them.
+ */
+export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
+  'consistent-checkpoint': {
+    en: 'The odd/even sum: checkpoint (5, 6, 9), a failure just before 7, and the three steps of recovery that make the result exactly once.',
+    zh: '奇偶求和：检查点 (5, 6, 9)，在加上 7 之前发生故障，再用三步恢复，得到精确一次的结果。',
+  },
+  'stop-the-world-vs-barriers': {
+    en: 'Pause the sources, let the channels drain, snapshot, resume: it gives a consistent checkpoint but stops the job each time. Flink’s barriers give the same checkpoint without pausing.',
+    zh: '暂停数据源，等通道里的数据处理完，保存快照，再恢复：这样能得到一致的检查点，但每次都要让作业停下来。Flink 的分界线得到同样的检查点，却不用暂停。',
+  },
+  'barrier-alignment': {
+    en: 'Flink’s checkpoint algorithm step by step: the JobManager triggers, the sources inject barriers, sum tasks align their inputs, and the checkpoint completes when every task acknowledged.',
+    zh: '一步一步看 Flink 的检查点算法：JobManager 触发，source 插入分界线，sum 任务对齐各个输入，所有任务确认后检查点完成。',
+  },
+  'exactly-once-vs-at-least-once': {
+    en: 'Without alignment a task keeps processing the input whose barrier already arrived. Its snapshot then contains a record the sources will replay after a failure, and that record is counted twice.',
+    zh: '不做对齐时，任务会继续处理分界线已经到达的输入。它的快照于是包含了一个故障后 source 会重放的数据，这个数据就被计算了两次。',
+  },
+  'checkpoint-config': {
+    en: 'The seed’s CheckpointConfig, played out: checkpoints start every 1000 ms, but never sooner than 500 ms after the previous one ended; one that runs past the timeout expires, and the job tolerates a few such failures.',
+    zh: '把种子文本里的 CheckpointConfig 演示出来：检查点每 1000 ms 开始一次，但必须在上一次结束至少 500 ms 之后；超过超时时间的检查点会过期失败，作业可以容忍一定次数的失败。',
+  },
+  savepoints: {
+    en: 'A savepoint is taken with the same barriers as a checkpoint, plus metadata, and only when the user asks. Failover ignores it; stop-with-savepoint ends the job exactly at it, so an upgraded job can resume from there.',
+    zh: '保存点与检查点用的是同一种分界线算法，只是多了一些元数据，而且只有用户明确触发时才会创建。故障恢复不会用它；带保存点停止作业则让作业恰好停在保存点，升级后的作业可以从这里继续。',
+  },
+  'savepoint-upgrade-v2': {
+    en: 'Version 2 starts from the savepoint of version 1: state is found by operator uid, rescaled where the parallelism changed, and dropped only with allowNonRestoredState.',
+    zh: '第 2 版从第 1 版的保存点启动：状态按算子 uid 找回，并行度变化时重新分配，删除的算子的状态只有在 allowNonRestoredState 时才会被丢弃。',
+  },
+  'restart-strategies': {
+    en: 'After a failure the restart strategy decides whether the job restarts and after how long: RUNNING, RESTARTING for the delay, RUNNING again, or FAILED when it gives up.',
+    zh: '作业发生故障后，由重启策略决定是否重启、隔多久重启：RUNNING，延迟期间为 RESTARTING，然后再次 RUNNING；重启策略放弃时作业变为 FAILED。',
+  },
+  'restart-failure-rate': {
+    en: 'failureRateRestart(5, 5 min, 10 s) tolerates any number of failures, as long as no more than 5 fall within any 5 minutes.',
+    zh: 'failureRateRestart(5, 5 分钟, 10 s) 可以容忍任意多次失败，只要任意 5 分钟内不超过 5 次。',
+  },
+};
+
+/** The summary of a lesson of the course, undefined for an id the course does not have. */
+export function lessonSummary(id: string): LocalText | undefined {
+  return Object.hasOwn(LESSON_SUMMARIES, id) ? LESSON_SUMMARIES[id as LessonId] : undefined;
+}
