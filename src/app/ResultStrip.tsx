@@ -46,13 +46,15 @@ export function ResultStrip() {
   const compare = useStore((s) => s.compare);
   const atEnd = useStore((s) => s.cursor >= s.timeline.end);
   const toggleCompare = useStore((s) => s.toggleCompare);
-  const verdict = useMemo(() => verdictOf(timeline), [timeline]);
+  // Judging a run replays it and its failure-free twin: done when the cursor reaches the end,
+  // where the result shows, not while the screen opens (then once per timeline: verdictOf keeps it).
+  const verdict = atEnd ? verdictOf(timeline) : null;
   const scenario = timeline.scenario;
   const job = timeline.final.job;
 
   let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
   const lines: string[] = [];
-  if (!atEnd) {
+  if (!verdict) {
     lines.push(
       t({
         en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,
@@ -103,7 +105,7 @@ export function ResultStrip() {
       );
     }
   }
-  if (atEnd && verdict.final && verdict.sinkDuplicates.length > 0) {
+  if (verdict?.final && verdict.sinkDuplicates.length > 0) {
     lines.push(
       t({
         en: `The sink received ${verdict.sinkDuplicates.length} output record(s) twice: a non-transactional sink shows what was replayed.`,
