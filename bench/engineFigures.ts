@@ -9,7 +9,7 @@ import {
   type StepOptions,
 } from '../src/engine';
 import { referenceLoop } from './referenceLoop';
-import { LARGE_RECORDS, largeScenario } from './scenarios';
+import { largeScenario } from './scenarios';
 import { median, seededRandom } from './stats';
 
 /** Wall-clock and CPU milliseconds (user + system, every thread of the process) of one part. */
