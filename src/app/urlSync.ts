@@ -132,8 +132,14 @@ export async function initialiseFromLocation(): Promise<void> {
   const language =
     storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   s.setLanguage(language);
-  if (window.location.hash.length > 1) await applyHash(window.location.hash);
-  else await openDefault();
+  try {
+    if (window.location.hash.length > 1) await applyHash(window.location.hash);
+    else await openDefault();
+  } catch {
+    // Whatever failed (a part of the app that would not load, a run that could not be
+    // recorded), the app opens on something it can show, and says so.
+    await refuse('The app could not open what this address asked for.').catch(() => {});
+  }
 }
 
 const WRITE_DELAY_MS = 300;
