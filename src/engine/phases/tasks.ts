@@ -86,17 +86,21 @@ function runSource(d: TickDraft, info: TaskInfo): void {
   t.nextReadTick = d.tick + Math.max(1, period);
 }
 
-const tasksFailingBefore = new WeakMap<Scenario, Set<string>>();
+const tasksFailingBefore = new WeakMap<Scenario, boolean[]>();
 
-/** Tasks that some "fail just before record v" action names: the others skip the search. */
-function failingBefore(scenario: Scenario): Set<string> {
-  let tasks = tasksFailingBefore.get(scenario);
+/**
+ * By task index: whether some "fail just before record v" action names the task. The others skip
+ * the search for one, which would otherwise run for every record.
+ */
+function failingBefore(d: TickDraft): boolean[] {
+  let tasks = tasksFailingBefore.get(d.scenario);
   if (!tasks) {
-    tasks = new Set();
-    for (const a of scenario.actions) {
-      if (a.type === 'fail-task' && 'beforeValue' in a.when) tasks.add(a.task);
+    const named = new Set<string>();
+    for (const a of d.scenario.actions) {
+      if (a.type === 'fail-task' && 'beforeValue' in a.when) named.add(a.task);
     }
-    tasksFailingBefore.set(scenario, tasks);
+    tasks = d.topology.tasks.map((info) => named.has(info.id));
+    tasksFailingBefore.set(d.scenario, tasks);
   }
   return tasks;
 }
@@ -235,11 +239,13 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   }
 }
 
-function takeElement(d: TickDraft, info: TaskInfo, input: number): void {
+/** Takes the head of an input (its alignment buffer first) and returns the task, for writing. */
+function takeElement(d: TickDraft, info: TaskInfo, input: number): TaskState {
   const t = d.task(info.index);
   if (t.inputs[input].buffer.length > 0) t.inputs[input].buffer.shift();
   else d.channel(info.inputs[input]).queue.shift();
   d.countSteps(1);
+  return t;
 }
 
 /** Moves what arrived on blocked inputs into the alignment buffer, where the class can see it. */
@@ -268,12 +274,11 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
   }
 }
 
-function runOperator(d: TickDraft, info: TaskInfo): void {
+function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
   const inputs = info.inputs;
   const n = inputs.length;
   const tick = d.tick;
   let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
-  const mayFail = failingBefore(d.scenario).has(info.id);
   // Whether the last look at every input found one blocked: only then is there anything for
   // bufferBlockedInputs to move.
   let blocked = true;
@@ -307,7 +312,7 @@ function runOperator(d: TickDraft, info: TaskInfo): void {
     }
     if (!element) break;
     if (element.kind === 'record') {
-      if (budget === 0 || !hasRoom(d, info)) break;
+      if (budget === 0 || (info.limited.length > 0 && !hasRoom(d, info))) break;
       const failure = mayFail ? failureBefore(d, info, element) : -1;
       if (failure >= 0) {
         d.markFired(failure);
@@ -321,8 +326,7 @@ function runOperator(d: TickDraft, info: TaskInfo): void {
       }
       budget -= 1;
     }
-    takeElement(d, info, input);
-    const t = d.task(info.index);
+    const t = takeElement(d, info, input);
     t.nextInput = (input + 1) % n;
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
@@ -332,10 +336,11 @@ function runOperator(d: TickDraft, info: TaskInfo): void {
 
 /** The task phase: sources read, operators and sinks process what arrived. */
 export function runTasks(d: TickDraft): void {
+  const failing = failingBefore(d);
   for (const info of d.topology.tasks) {
     if (d.state.job.status !== 'RUNNING') return;
     if (d.state.tasks[info.index].status !== 'RUNNING') continue;
     if (info.operator.kind === 'source') runSource(d, info);
-    else runOperator(d, info);
+    else runOperator(d, info, failing[info.index]);
   }
 }
