@@ -130,7 +130,7 @@ function engineFigures(): Figure[] {
       status: status(heapAfter < 100),
       note:
         `\`process.memoryUsage().heapUsed\` after two forced collections (node --expose-gc), with ` +
-        `the recorded ${seek.ticks.toLocaleString('en')}-tick timeline (keyframes and the events of every tick) alive; ` +
+        `the recorded ${seek.ticks.toLocaleString('en')}-tick timeline (keyframes and the milestones of every tick) alive; ` +
         `the reference is the same process's heap just before recording, scenario built. ` +
         `${weighed.length} runs, each in a fresh process.`,
     },
