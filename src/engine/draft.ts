@@ -6,6 +6,7 @@ import type {
   CheckpointRecord,
   ControlMessage,
   CoordinatorState,
+  InFlight,
   InputState,
   JobState,
   Scenario,
@@ -40,6 +41,32 @@ function copyTask(t: TaskState): TaskState {
     committed: t.committed,
   };
   return copy;
+}
+
+/**
+ * The state a tick writes, at `tick`: a shallow copy of `prev`. Always this literal, so every
+ * draft has the same shape and reading its fields stays a fixed-offset load; a spread copies the
+ * shape of whatever state came in, and the states of a long run come in many shapes. `Required`
+ * makes a field added to SimState a compile error here until it is copied too.
+ */
+function draftOf(prev: SimState, tick: number): SimState {
+  const draft: Required<SimState> = {
+    scenario: prev.scenario,
+    tick,
+    rng: prev.rng,
+    job: prev.job,
+    tasks: prev.tasks,
+    channels: prev.channels,
+    coordinator: prev.coordinator,
+    checkpoints: prev.checkpoints,
+    messages: prev.messages,
+    writes: prev.writes,
+    fired: prev.fired,
+    nextRecordId: prev.nextRecordId,
+    elementSteps: prev.elementSteps,
+    restoredFrom: prev.restoredFrom,
+  };
+  return draft;
 }
 
 function copyCheckpoint(c: CheckpointRecord): CheckpointRecord {
@@ -95,6 +122,26 @@ export class WorkingSet {
   writes: BackendWrite[] | null = null;
   messages: ControlMessage[] | null = null;
   fired: boolean[] | null = null;
+  /**
+   * By task index: a tick before which the task's operator has nothing to take or to buffer, so
+   * the task phase may pass it by without looking at its inputs. 0 means unknown. Kept right by
+   * the draft: sending on a channel lowers it to the element's arrival, any other write to the
+   * task or one of its input channels clears it, and so does a step from any state but `last`.
+   */
+  idleUntil: Float64Array = new Float64Array(0);
+  /**
+   * By channel index: the tick the element at the head of its queue arrives, Infinity when the
+   * queue is empty, -Infinity when unknown (look at the queue). Kept by sends and takes; any
+   * other write to the channel makes it unknown.
+   */
+  heads: Float64Array = new Float64Array(0);
+  /**
+   * By task index: 1 when no input of the task is blocked and no alignment buffer holds
+   * anything, 0 when that is not so or unknown. Any write to the task but a take clears it.
+   */
+  plain: Uint8Array = new Uint8Array(0);
+  /** The state the last step with this set returned: what the tables above describe. */
+  last: SimState | null = null;
 }
 
 /**
@@ -121,6 +168,15 @@ export class TickDraft {
    */
   private readonly firstOpen: number;
 
+  /** The working set's `idleUntil`, valid for the state being drafted. */
+  private readonly idleUntil: Float64Array;
+
+  /** The working set's `heads` (see there), valid for the state being drafted. */
+  readonly heads: Float64Array;
+
+  /** The working set's `plain` (see there), valid for the state being drafted. */
+  readonly plain: Uint8Array;
+
   constructor(
     prev: SimState,
     owned: WorkingSet = new WorkingSet(),
@@ -130,9 +186,23 @@ export class TickDraft {
     this.only = only;
     this.topology = topologyOf(prev.scenario);
     this.tick = prev.tick + 1;
-    this.s = { ...prev, tick: this.tick };
+    this.s = draftOf(prev, this.tick);
     this.owned = owned;
     this.firstOpen = firstOpenCheckpoint(prev.checkpoints);
+    const tasks = this.topology.tasks.length;
+    const channels = this.topology.channels.length;
+    if (
+      owned.last !== prev ||
+      owned.idleUntil.length !== tasks ||
+      owned.heads.length !== channels
+    ) {
+      owned.idleUntil = new Float64Array(tasks);
+      owned.heads = new Float64Array(channels).fill(-Infinity);
+      owned.plain = new Uint8Array(tasks);
+    }
+    this.idleUntil = owned.idleUntil;
+    this.heads = owned.heads;
+    this.plain = owned.plain;
   }
 
   /** The state as it stands now, for reading. Write through the accessors below. */
@@ -153,6 +223,20 @@ export class TickDraft {
   }
 
   task(index: number): TaskState {
+    this.idleUntil[index] = 0;
+    this.plain[index] = 0;
+    return this.ownTask(index);
+  }
+
+  /**
+   * Task `index` for writing, for its own take of an element: that only empties its inputs, so
+   * what is known of them (`plain`) stays true. The task phase sets `idleUntil` after it.
+   */
+  taking(index: number): TaskState {
+    return this.ownTask(index);
+  }
+
+  private ownTask(index: number): TaskState {
     const owned = this.owned;
     const current = this.s.tasks[index];
     if (owned.tasks[index] === current) return current;
@@ -163,6 +247,47 @@ export class TickDraft {
   }
 
   channel(index: number): ChannelState {
+    this.idleUntil[this.topology.channels[index].to] = 0;
+    this.heads[index] = -Infinity;
+    return this.ownChannel(index);
+  }
+
+  /**
+   * Puts an element on a channel, to arrive at tick `at`. Its receiver may have something to do
+   * from then on, not before: the one write to a channel that keeps what is known of it.
+   */
+  enqueue(index: number, entry: InFlight): void {
+    const queue = this.ownChannel(index).queue;
+    queue.push(entry);
+    if (queue.length === 1) this.heads[index] = entry.at;
+    const receiver = this.topology.channels[index].to;
+    if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
+  }
+
+  /**
+   * Takes the head of a channel, for its receiver's task phase only: the receiver says when it
+   * is idle again once it looked at all its inputs (setIdleUntil).
+   */
+  take(index: number): void {
+    const queue = this.ownChannel(index).queue;
+    queue.shift();
+    this.heads[index] = queue.length > 0 ? queue[0].at : Infinity;
+  }
+
+  /** Whether task `index`'s operator has nothing to do in this tick (see WorkingSet.idleUntil). */
+  idle(index: number): boolean {
+    return this.idleUntil[index] > this.tick;
+  }
+
+  /**
+   * Records that task `index`'s operator has nothing to take or buffer before tick `until`, as
+   * its inputs stand now. Only for the task phase, right after it looked at every input.
+   */
+  setIdleUntil(index: number, until: number): void {
+    this.idleUntil[index] = until;
+  }
+
+  private ownChannel(index: number): ChannelState {
     const owned = this.owned;
     const current = this.s.channels[index];
     if (owned.channels[index] === current) return current;
@@ -303,6 +428,9 @@ export class TickDraft {
     this.s.channels = owned.channelsArray = channels;
     tasks.forEach((t, i) => (owned.tasks[i] = t));
     channels.forEach((c, i) => (owned.channels[i] = c));
+    this.idleUntil.fill(0);
+    this.heads.fill(-Infinity);
+    this.plain.fill(0);
   }
 
   ticks(ms: number): number {
@@ -310,6 +438,7 @@ export class TickDraft {
   }
 
   finish(): SimState {
+    this.owned.last = this.s;
     return this.s;
   }
 }

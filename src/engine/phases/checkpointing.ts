@@ -115,7 +115,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
 /** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */
 export function pushElement(d: TickDraft, channel: number, element: StreamElement): void {
   const info = d.topology.channels[channel];
-  d.channel(channel).queue.push({ element, sentAt: d.tick, at: d.tick + info.latency });
+  d.enqueue(channel, { element, sentAt: d.tick, at: d.tick + info.latency });
   d.countSteps(1);
 }
 

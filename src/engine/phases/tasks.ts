@@ -241,20 +241,29 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
 
 /** Takes the head of an input (its alignment buffer first) and returns the task, for writing. */
 function takeElement(d: TickDraft, info: TaskInfo, input: number): TaskState {
-  const t = d.task(info.index);
-  if (t.inputs[input].buffer.length > 0) t.inputs[input].buffer.shift();
-  else d.channel(info.inputs[input]).queue.shift();
+  const t = d.taking(info.index);
+  const buffer = t.inputs[input].buffer;
+  if (buffer.length > 0) buffer.shift();
+  else d.take(info.inputs[input]);
   d.countSteps(1);
   return t;
 }
 
-/** Moves what arrived on blocked inputs into the alignment buffer, where the class can see it. */
-function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
+/**
+ * Moves what arrived on blocked inputs into the alignment buffer, where the class can see it.
+ * Returns the earliest tick something else arrives on a blocked input (Infinity: nothing sent).
+ */
+function bufferBlockedInputs(d: TickDraft, info: TaskInfo): number {
+  let next = Infinity;
   for (let input = 0; input < info.inputs.length; input++) {
     const channel = info.inputs[input];
     if (d.state.tasks[info.index].inputs[input].blockedBy === null) continue;
     const queue = d.state.channels[channel].queue;
-    if (queue.length === 0 || queue[0].at > d.tick) continue;
+    if (queue.length === 0) continue;
+    if (queue[0].at > d.tick) {
+      if (queue[0].at < next) next = queue[0].at;
+      continue;
+    }
     const q = d.channel(channel).queue;
     const t = d.task(info.index);
     while (q.length > 0 && q[0].at <= d.tick) {
@@ -271,46 +280,95 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): void {
           });
       }
     }
+    if (q.length > 0 && q[0].at < next) next = q[0].at;
   }
+  return next;
+}
+
+/** Whether no input of a task is blocked and no alignment buffer holds anything. */
+function plainInputs(t: TaskState): boolean {
+  for (const input of t.inputs)
+    if (input.blockedBy !== null || input.buffer.length > 0) return false;
+  return true;
 }
 
 function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
   const inputs = info.inputs;
   const n = inputs.length;
   const tick = d.tick;
+  const index = info.index;
+  const heads = d.heads;
   let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
   // Whether the last look at every input found one blocked: only then is there anything for
   // bufferBlockedInputs to move.
   let blocked = true;
+  // Whether the last look found nothing to take, and then the earliest tick something arrives on
+  // an input that is not blocked.
+  let waiting = false;
+  let next = Infinity;
   while (d.state.job.status === 'RUNNING') {
     const state = d.state;
-    const prev = state.tasks[info.index];
+    const prev = state.tasks[index];
     const queues = state.channels;
     let input = -1;
     let element: StreamElement | undefined;
     blocked = false;
-    // The next element, taking inputs in turn from the one after the last taken: what an
-    // input's alignment buffer holds first, then what arrived on its channel.
-    for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
-      if (candidate === n) candidate = 0;
-      const at = prev.inputs[candidate];
-      if (at.blockedBy !== null) {
-        blocked = true;
-        continue;
+    if (d.plain[index] === 0 && plainInputs(prev)) d.plain[index] = 1;
+    if (d.plain[index] === 1) {
+      // No input blocked, no buffer to look at: the channels alone, and only those whose head
+      // arrived by now by the table of heads, without reading the queues of the others.
+      for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
+        if (candidate === n) candidate = 0;
+        const channel = inputs[candidate];
+        const known = heads[channel];
+        if (known > tick) {
+          if (known < next) next = known;
+          continue;
+        }
+        const head = queues[channel].queue[0];
+        if (head === undefined) {
+          heads[channel] = Infinity;
+          continue;
+        }
+        heads[channel] = head.at;
+        if (head.at <= tick) {
+          element = head.element;
+          input = candidate;
+          break;
+        }
+        if (head.at < next) next = head.at;
       }
-      if (at.buffer.length > 0) {
-        element = at.buffer[0];
-      } else {
-        const head = queues[inputs[candidate]].queue[0];
-        if (head !== undefined && head.at <= tick) element = head.element;
-      }
-      if (element) {
-        input = candidate;
-        blocked = true;
-        break;
+    } else {
+      // The next element, taking inputs in turn from the one after the last taken: what an
+      // input's alignment buffer holds first, then what arrived on its channel.
+      for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
+        if (candidate === n) candidate = 0;
+        const at = prev.inputs[candidate];
+        if (at.blockedBy !== null) {
+          blocked = true;
+          continue;
+        }
+        if (at.buffer.length > 0) {
+          element = at.buffer[0];
+        } else {
+          const head = queues[inputs[candidate]].queue[0];
+          if (head !== undefined) {
+            if (head.at <= tick) element = head.element;
+            else if (head.at < next) next = head.at;
+          }
+        }
+        if (element) {
+          input = candidate;
+          blocked = true;
+          break;
+        }
       }
     }
-    if (!element) break;
+    if (!element) {
+      waiting = true;
+      break;
+    }
+    next = Infinity;
     if (element.kind === 'record') {
       if (budget === 0 || (info.limited.length > 0 && !hasRoom(d, info))) break;
       const failure = mayFail ? failureBefore(d, info, element) : -1;
@@ -331,7 +389,10 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
   }
-  if (blocked && d.state.job.status === 'RUNNING') bufferBlockedInputs(d, info);
+  if (d.state.job.status !== 'RUNNING') return;
+  if (blocked) next = Math.min(next, bufferBlockedInputs(d, info));
+  // Nothing to take: until `next`, looking again would find nothing and change nothing.
+  d.setIdleUntil(info.index, waiting ? next : 0);
 }
 
 /** The task phase: sources read, operators and sinks process what arrived. */
@@ -341,6 +402,6 @@ export function runTasks(d: TickDraft): void {
     if (d.state.job.status !== 'RUNNING') return;
     if (d.state.tasks[info.index].status !== 'RUNNING') continue;
     if (info.operator.kind === 'source') runSource(d, info);
-    else runOperator(d, info, failing[info.index]);
+    else if (!d.idle(info.index)) runOperator(d, info, failing[info.index]);
   }
 }
