@@ -360,11 +360,29 @@ export class TickDraft {
   }
 
   setJob(patch: Partial<JobState>): void {
-    this.s.job = { ...this.s.job, ...patch };
+    // One literal for every job, as for the draft itself: every tick reads the job's status.
+    const j = { ...this.s.job, ...patch };
+    const job: Required<JobState> = {
+      status: j.status,
+      restarts: j.restarts,
+      restartAt: j.restartAt,
+      failureTicks: j.failureTicks,
+      backoffMs: j.backoffMs,
+      runningSince: j.runningSince,
+      failReason: j.failReason,
+    };
+    this.s.job = job;
   }
 
   setCoordinator(patch: Partial<CoordinatorState>): void {
-    this.s.coordinator = { ...this.s.coordinator, ...patch };
+    const c = { ...this.s.coordinator, ...patch };
+    const coordinator: Required<CoordinatorState> = {
+      nextId: c.nextId,
+      nextPeriodicTick: c.nextPeriodicTick,
+      lastCompleteTick: c.lastCompleteTick,
+      consecutiveFailures: c.consecutiveFailures,
+    };
+    this.s.coordinator = coordinator;
   }
 
   send(message: ControlMessage): void {

@@ -1,10 +1,17 @@
-import type { EdgeSpec, KeySelector, OperatorSpec, Scenario } from './types';
+import type { EdgeSpec, KeySelector, OperatorKind, OperatorSpec, Scenario } from './types';
 
 export interface TaskInfo {
   index: number;
   /** `operator#subtask`. */
   id: string;
   operator: OperatorSpec;
+  /**
+   * The operator's kind, rate and declared snapshot size, read once per element or snapshot:
+   * read here, they are loads from one shape, where the specs of the kinds have a shape each.
+   */
+  kind: OperatorKind;
+  rate: number | null;
+  stateBytes: number | null;
   subtask: number;
   /** Channel indexes feeding this task, in input order. */
   inputs: number[];
@@ -65,6 +72,9 @@ export function topologyOf(scenario: Scenario): Topology {
         index: tasks.length,
         id: taskId(operator.id, subtask),
         operator,
+        kind: operator.kind,
+        rate: operator.rate ?? null,
+        stateBytes: operator.stateBytes ?? null,
         subtask,
         inputs: [],
         outputs: [],

@@ -74,8 +74,8 @@ export function triggerCheckpoint(
 }
 
 function stateBytesOf(d: TickDraft, task: number, state: OperatorState): number {
-  const declared = d.topology.tasks[task].operator.stateBytes;
-  if (declared !== undefined) return declared;
+  const declared = d.topology.tasks[task].stateBytes;
+  if (declared !== null) return declared;
   if (state.kind === 'sink') {
     const pending =
       state.open.length + state.precommitted.reduce((n, t) => n + t.records.length, 0);

@@ -1,6 +1,17 @@
 import type { TickDraft } from '../draft';
 import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
-import type { Barrier, DataRecord, Parity, Scenario, StreamElement, TaskState } from '../types';
+import type {
+  Barrier,
+  DataRecord,
+  FilterSpec,
+  MapSpec,
+  Parity,
+  Scenario,
+  SinkSpec,
+  StreamElement,
+  SumSpec,
+  TaskState,
+} from '../types';
 import { emitBarrier, endAlignment, pushElement, takeSnapshot } from './checkpointing';
 import { failJob } from './failover';
 
@@ -62,7 +73,7 @@ function runSource(d: TickDraft, info: TaskInfo): void {
   if (prev.state.offset >= input.length) return;
   const t = d.task(info.index);
   let offset = prev.state.offset;
-  const rate = Math.max(1, info.operator.rate ?? 1);
+  const rate = Math.max(1, info.rate ?? 1);
   for (let n = 0; n < rate && offset < input.length; n++) {
     if (!hasRoom(d, info)) break;
     const value = input[offset];
@@ -120,17 +131,20 @@ function failureBefore(d: TickDraft, info: TaskInfo, record: DataRecord): number
 }
 
 function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataRecord): void {
-  const op = info.operator;
   let applied = false;
   let out: number | null = null;
-  switch (op.kind) {
+  // By the task's kind, not the spec's: the specs of the kinds have a shape each.
+  switch (info.kind) {
     case 'filter':
-      if (matches(op.predicate, record.value)) out = record.value;
+      if (matches((info.operator as FilterSpec).predicate, record.value)) out = record.value;
       break;
-    case 'map':
+    case 'map': {
+      const op = info.operator as MapSpec;
       out = record.value * (op.multiply ?? 1) + (op.add ?? 0);
       break;
+    }
     case 'sum': {
+      const op = info.operator as SumSpec;
       if (!matches(op.accept, record.value) || t.state.kind !== 'sum') break;
       applied = true;
       const sum = t.state.sum + record.value;
@@ -145,6 +159,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
       break;
     }
     case 'sink': {
+      const op = info.operator as SinkSpec;
       applied = true;
       const received = {
         value: record.value,
@@ -298,7 +313,7 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
   const tick = d.tick;
   const index = info.index;
   const heads = d.heads;
-  let budget = Math.max(1, info.operator.rate ?? DEFAULT_OPERATOR_RATE);
+  let budget = Math.max(1, info.rate ?? DEFAULT_OPERATOR_RATE);
   // Whether the last look at every input found one blocked: only then is there anything for
   // bufferBlockedInputs to move.
   let blocked = true;
@@ -401,7 +416,7 @@ export function runTasks(d: TickDraft): void {
   for (const info of d.topology.tasks) {
     if (d.state.job.status !== 'RUNNING') return;
     if (d.state.tasks[info.index].status !== 'RUNNING') continue;
-    if (info.operator.kind === 'source') runSource(d, info);
+    if (info.kind === 'source') runSource(d, info);
     else if (!d.idle(info.index)) runOperator(d, info, failing[info.index]);
   }
 }
