@@ -95,6 +95,49 @@ function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): numbe
 /** How many tasks acked, by the acks of a checkpoint: counting keys for every ack adds up. */
 const ackCounts = new WeakMap<Record<string, number>, number>();
 
+/**
+ * Whether the tick makes each type of event that comes once per element (record, barrier,
+ * snapshot, ack): asked before building one, where not building it is the saving. Flags of one
+ * shape, read by name, cost less than a set lookup per element.
+ */
+export interface ElementEvents {
+  RecordEmitted: boolean;
+  RecordProcessed: boolean;
+  RecordOutput: boolean;
+  RecordBuffered: boolean;
+  BarrierInjected: boolean;
+  BarrierReceived: boolean;
+  BarrierForwarded: boolean;
+  ChannelBlocked: boolean;
+  ChannelUnblocked: boolean;
+  TriggerReceived: boolean;
+  SnapshotTaken: boolean;
+  SnapshotStored: boolean;
+  CheckpointAcknowledged: boolean;
+}
+
+function elementEventsOf(only: ReadonlySet<SimEventType> | null): ElementEvents {
+  const wants = (type: keyof ElementEvents) => only === null || only.has(type);
+  return {
+    RecordEmitted: wants('RecordEmitted'),
+    RecordProcessed: wants('RecordProcessed'),
+    RecordOutput: wants('RecordOutput'),
+    RecordBuffered: wants('RecordBuffered'),
+    BarrierInjected: wants('BarrierInjected'),
+    BarrierReceived: wants('BarrierReceived'),
+    BarrierForwarded: wants('BarrierForwarded'),
+    ChannelBlocked: wants('ChannelBlocked'),
+    ChannelUnblocked: wants('ChannelUnblocked'),
+    TriggerReceived: wants('TriggerReceived'),
+    SnapshotTaken: wants('SnapshotTaken'),
+    SnapshotStored: wants('SnapshotStored'),
+    CheckpointAcknowledged: wants('CheckpointAcknowledged'),
+  };
+}
+
+const ALL_ELEMENT_EVENTS = elementEventsOf(null);
+const elementEvents = new WeakMap<ReadonlySet<SimEventType>, ElementEvents>();
+
 const endedBefore = new WeakMap<readonly CheckpointRecord[], number>();
 
 function firstOpenCheckpoint(list: readonly CheckpointRecord[]): number {
@@ -158,6 +201,8 @@ export class TickDraft {
   readonly events: SimEvent[] = [];
   /** The types of event made (StepOptions.events); null: all. */
   private readonly only: ReadonlySet<SimEventType> | null;
+  /** Which of the events that come once per element are made. */
+  readonly wanted: ElementEvents;
   private readonly s: SimState;
   private readonly owned: WorkingSet;
 
@@ -184,6 +229,12 @@ export class TickDraft {
   ) {
     this.scenario = prev.scenario;
     this.only = only;
+    let wanted = only === null ? ALL_ELEMENT_EVENTS : elementEvents.get(only);
+    if (!wanted) {
+      wanted = elementEventsOf(only);
+      elementEvents.set(only!, wanted);
+    }
+    this.wanted = wanted;
     this.topology = topologyOf(prev.scenario);
     this.tick = prev.tick + 1;
     this.s = draftOf(prev, this.tick);
@@ -208,14 +259,6 @@ export class TickDraft {
   /** The state as it stands now, for reading. Write through the accessors below. */
   get state(): Readonly<SimState> {
     return this.s;
-  }
-
-  /**
-   * Whether events of this type are made. Where a tick makes one event per element (records,
-   * barriers, snapshots, acks), ask before building it: not building it is the saving.
-   */
-  wants(type: SimEventType): boolean {
-    return this.only === null || this.only.has(type);
   }
 
   emit(event: SimEvent): void {

@@ -45,7 +45,7 @@ export function completeWrites(d: TickDraft): void {
     }
     const record = d.checkpoint(checkpoint);
     if (record) record.stored[id] = d.tick;
-    if (d.wants('SnapshotStored')) d.emit({ type: 'SnapshotStored', task: id, checkpoint });
+    if (d.wanted.SnapshotStored) d.emit({ type: 'SnapshotStored', task: id, checkpoint });
     const lost = firesFor(d, 'lose-ack', checkpoint, id);
     if (lost >= 0) {
       d.markFired(lost);

@@ -108,7 +108,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
-  if (d.wants('SnapshotTaken'))
+  if (d.wanted.SnapshotTaken)
     d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
 }
 
@@ -136,7 +136,7 @@ export function endAlignment(d: TickDraft, task: number, checkpoint: number): vo
   t.inputs.forEach((input, i) => {
     if (input.blockedBy === checkpoint) {
       input.blockedBy = null;
-      if (d.wants('ChannelUnblocked'))
+      if (d.wanted.ChannelUnblocked)
         d.emit({
           type: 'ChannelUnblocked',
           task: info.id,

@@ -17,8 +17,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
   switch (message.type) {
     case 'trigger': {
       if (!pending || task.status !== 'RUNNING' || task.state.kind !== 'source') return;
-      if (d.wants('TriggerReceived'))
-        d.emit({ type: 'TriggerReceived', task: info.id, checkpoint });
+      if (d.wanted.TriggerReceived) d.emit({ type: 'TriggerReceived', task: info.id, checkpoint });
       // The source snapshots its offset and emits the barrier before it reads anything else,
       // so the barrier separates the records before the offset from those after it.
       const offset = task.state.offset;
@@ -28,7 +27,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
       // job ends and where its next version resumes.
       if (record.stop) d.task(message.task).paused = true;
-      if (d.wants('BarrierInjected'))
+      if (d.wanted.BarrierInjected)
         d.emit({ type: 'BarrierInjected', task: info.id, checkpoint, offset });
       return;
     }
@@ -47,7 +46,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
     case 'ack': {
       if (!pending) return;
       const acked = d.acknowledge(d.checkpoint(checkpoint)!, info.id, d.tick);
-      if (d.wants('CheckpointAcknowledged'))
+      if (d.wanted.CheckpointAcknowledged)
         d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
       if (acked === d.topology.tasks.length) {
         completeCheckpoint(d, checkpoint);

@@ -89,7 +89,7 @@ function runSource(d: TickDraft, info: TaskInfo): void {
     emitRecord(d, info, t, record);
     offset += 1;
     t.highWater = Math.max(t.highWater, offset);
-    if (d.wants('RecordEmitted'))
+    if (d.wanted.RecordEmitted)
       d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
   }
   t.state = { kind: 'source', offset };
@@ -171,7 +171,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
         d.appendOutput(t, [received]);
-        if (d.wants('RecordOutput'))
+        if (d.wanted.RecordOutput)
           d.emit({
             type: 'RecordOutput',
             task: info.id,
@@ -185,7 +185,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
     case 'source':
       break;
   }
-  if (d.wants('RecordProcessed'))
+  if (d.wanted.RecordProcessed)
     d.emit({
       type: 'RecordProcessed',
       task: info.id,
@@ -216,7 +216,7 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   const t = d.task(info.index);
   const channel = d.topology.channels[info.inputs[input]].id;
   const { checkpoint } = barrier;
-  if (d.wants('BarrierReceived'))
+  if (d.wanted.BarrierReceived)
     d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
   if (checkpoint <= t.lastBarrier) return;
   // Checkpoint N already expired or was declined: its other barriers may never come (a task that
@@ -245,11 +245,11 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
     endAlignment(d, info.index, checkpoint);
     takeSnapshot(d, info.index, checkpoint);
     emitBarrier(d, info.index, checkpoint, barrier.savepoint);
-    if (info.outputs.length > 0 && d.wants('BarrierForwarded'))
+    if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
       d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
   } else if (aligned) {
     t.inputs[input].blockedBy = checkpoint;
-    if (d.wants('ChannelBlocked'))
+    if (d.wanted.ChannelBlocked)
       d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
   }
 }
@@ -285,7 +285,7 @@ function bufferBlockedInputs(d: TickDraft, info: TaskInfo): number {
       const { element } = q.shift()!;
       t.inputs[input].buffer.push(element);
       if (element.kind === 'record') {
-        if (d.wants('RecordBuffered'))
+        if (d.wanted.RecordBuffered)
           d.emit({
             type: 'RecordBuffered',
             task: info.id,
