@@ -1,4 +1,17 @@
 import type { TickDraft } from '../draft';
+import type { Scenario } from '../types';
+
+const scheduledFailures = new WeakMap<Scenario, boolean>();
+
+/** Whether the scenario fails a backend write or loses an ack at all: most never do. */
+function schedulesFailures(d: TickDraft): boolean {
+  let any = scheduledFailures.get(d.scenario);
+  if (any === undefined) {
+    any = d.scenario.actions.some((a) => a.type === 'fail-backend-write' || a.type === 'lose-ack');
+    scheduledFailures.set(d.scenario, any);
+  }
+  return any;
+}
 
 function firesFor(
   d: TickDraft,
@@ -26,10 +39,11 @@ export function completeWrites(d: TickDraft): void {
   const done = d.state.writes.filter((w) => w.doneAt <= d.tick);
   d.setWrites(d.state.writes.filter((w) => w.doneAt > d.tick));
   const at = d.tick + d.scenario.controlLatency;
+  const failures = schedulesFailures(d);
   for (const write of done) {
     const id = d.topology.tasks[write.task].id;
     const { checkpoint } = write;
-    const failure = firesFor(d, 'fail-backend-write', checkpoint, id);
+    const failure = failures ? firesFor(d, 'fail-backend-write', checkpoint, id) : -1;
     if (failure >= 0) {
       d.markFired(failure);
       d.emit({ type: 'BackendWriteFailed', task: id, checkpoint });
@@ -46,7 +60,7 @@ export function completeWrites(d: TickDraft): void {
     const record = d.checkpoint(checkpoint);
     if (record) record.stored[id] = d.tick;
     if (d.wanted.SnapshotStored) d.emit({ type: 'SnapshotStored', task: id, checkpoint });
-    const lost = firesFor(d, 'lose-ack', checkpoint, id);
+    const lost = failures ? firesFor(d, 'lose-ack', checkpoint, id) : -1;
     if (lost >= 0) {
       d.markFired(lost);
       d.emit({ type: 'AckLost', task: id, checkpoint });

@@ -206,6 +206,11 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
   }
 }
 
+function allArrived(arrived: readonly boolean[]): boolean {
+  for (let i = 0; i < arrived.length; i++) if (!arrived[i]) return false;
+  return true;
+}
+
 /**
  * A barrier arrives on input `input`. Exactly-once: the input blocks until barrier N arrived on
  * all inputs (aligned). At-least-once: nothing blocks, for savepoints too, as Flink's barrier
@@ -237,7 +242,7 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   }
   t.alignment.arrived[input] = true;
   const aligned = d.scenario.checkpoint.mode === 'exactly-once';
-  if (t.alignment.arrived.every(Boolean)) {
+  if (allArrived(t.alignment.arrived)) {
     const record = d.checkpoint(checkpoint);
     if (record && record.status === 'IN_PROGRESS') {
       record.alignment[info.id] = { start: t.alignment.startTick, end: d.tick };
