@@ -397,9 +397,17 @@ export class TickDraft {
     return pending;
   }
 
-  /** The checkpoints that were in progress when the tick began or started in it, oldest first. */
-  recentCheckpoints(): readonly CheckpointRecord[] {
-    return this.s.checkpoints.slice(this.firstOpen);
+  /**
+   * The stop-with-savepoint that completed in this tick, if one did: among the checkpoints that
+   * were in progress when the tick began or started in it. Asked every tick, so without a copy.
+   */
+  stoppedNow(): Readonly<CheckpointRecord> | undefined {
+    const list = this.s.checkpoints;
+    for (let i = this.firstOpen; i < list.length; i++) {
+      const c = list[i];
+      if (c.stop && c.status === 'COMPLETED' && c.completeTick === this.tick) return c;
+    }
+    return undefined;
   }
 
   setJob(patch: Partial<JobState>): void {

@@ -10,9 +10,7 @@ import { allSourcesExhausted, commitTransactions } from './checkpointing';
 export function finishIfDone(d: TickDraft): void {
   if (d.state.job.status !== 'RUNNING') return;
   const { state } = d;
-  const stopped = d
-    .recentCheckpoints()
-    .find((c) => c.stop && c.status === 'COMPLETED' && c.completeTick === d.tick);
+  const stopped = d.stoppedNow();
   const idle =
     allSourcesExhausted(d) &&
     state.channels.every((c) => c.queue.length === 0) &&

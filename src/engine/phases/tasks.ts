@@ -333,11 +333,13 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     let input = -1;
     let element: StreamElement | undefined;
     blocked = false;
+    // nextInput is below n but for a state made elsewhere: a compare, not a division, per look.
+    const first = prev.nextInput < n ? prev.nextInput : prev.nextInput % n;
     if (d.plain[index] === 0 && plainInputs(prev)) d.plain[index] = 1;
     if (d.plain[index] === 1) {
       // No input blocked, no buffer to look at: the channels alone, and only those whose head
       // arrived by now by the table of heads, without reading the queues of the others.
-      for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
+      for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
         const channel = inputs[candidate];
         const known = heads[channel];
@@ -361,7 +363,7 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     } else {
       // The next element, taking inputs in turn from the one after the last taken: what an
       // input's alignment buffer holds first, then what arrived on its channel.
-      for (let k = 0, candidate = prev.nextInput % n; k < n; k++, candidate++) {
+      for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
         const at = prev.inputs[candidate];
         if (at.blockedBy !== null) {
@@ -405,7 +407,7 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
       budget -= 1;
     }
     const t = takeElement(d, info, input);
-    t.nextInput = (input + 1) % n;
+    t.nextInput = input + 1 === n ? 0 : input + 1;
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
   }
