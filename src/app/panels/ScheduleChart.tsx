@@ -53,7 +53,7 @@ function niceStep(span: number, count: number): number {
   return 10 * power;
 }
 
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+function useWidth(): [React.RefObject<HTMLDivElement>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(400);
   useLayoutEffect(() => {
