@@ -202,8 +202,8 @@ async function referenceFrames(browser: Browser, base: string, count: number) {
 
 const TICK = '[data-testid="tick"] b';
 const PLAY = 'button[data-state]';
-/** Records and barriers drawn travelling along the channels. */
-const IN_FLIGHT = '.g-flight .g-chip, .g-flight .g-barrier';
+/** The canvas the elements in flight are drawn on; it says how many it drew last. */
+const FLIGHT = 'canvas.g-flight';
 
 /** The address of the app opened on a scenario at tick 0, through a share link. */
 function shareLink(base: string, scenario: SharedScenario): string {
@@ -224,7 +224,7 @@ function readApp(page: Page): Promise<AppReading> {
     return {
       tick: tick ? Number(tick.textContent) : null,
       state: play ? play.getAttribute('data-state') : null,
-      inFlight: document.querySelectorAll(${JSON.stringify(IN_FLIGHT)}).length,
+      inFlight: Number(document.querySelector(${JSON.stringify(FLIGHT)})?.dataset.count ?? 0),
     };
   })()`);
 }

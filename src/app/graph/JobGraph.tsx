@@ -21,7 +21,8 @@ import { ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
-import { ScaleContext, TimingContext } from './motion';
+import { FlightLayer } from './flightLayer';
+import { FlightCanvas, FlightLayerContext, ScaleContext, TimingContext } from './motion';
 import { shareEqual } from './shareEqual';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
@@ -206,6 +207,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const fitOptions = presenter ? FIT_PRESENTER : FIT;
   const fit = useCallback(() => void flow.fitView(fitOptions), [flow, fitOptions]);
   const wrapper = useRef<HTMLDivElement>(null);
+  const [flightLayer] = useState(() => new FlightLayer());
 
   // A new job graph, or a new size of the stage (presenter mode, a resized window): fit again.
   useEffect(() => {
@@ -227,35 +229,39 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   }, [shape, fit]);
 
   return (
-    <TimingContext.Provider value={timing}>
-      <ScaleContext.Provider value={scale}>
-        <div className={presenter ? 'g-root g-presenter' : 'g-root'}>
-          <div className="g-canvas" ref={wrapper}>
-            <ReactFlow
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={nodeTypes}
-              edgeTypes={edgeTypes}
-              onNodesChange={onNodesChange}
-              onPaneClick={() => select(null)}
-              fitView
-              fitViewOptions={fitOptions}
-              minZoom={0.15}
-              maxZoom={2.5}
-              nodesConnectable={false}
-              edgesFocusable={false}
-              edgesReconnectable={false}
-              zoomOnDoubleClick={false}
-              deleteKeyCode={null}
-              selectionKeyCode={null}
-              multiSelectionKeyCode={null}
-              panActivationKeyCode={null}
-              aria-label={t({ en: 'job graph', zh: '作业图' })}
-            />
+    <FlightLayerContext.Provider value={flightLayer}>
+      <TimingContext.Provider value={timing}>
+        <ScaleContext.Provider value={scale}>
+          <div className={presenter ? 'g-root g-presenter' : 'g-root'}>
+            <div className="g-canvas" ref={wrapper}>
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={nodeTypes}
+                edgeTypes={edgeTypes}
+                onNodesChange={onNodesChange}
+                onPaneClick={() => select(null)}
+                fitView
+                fitViewOptions={fitOptions}
+                minZoom={0.15}
+                maxZoom={2.5}
+                nodesConnectable={false}
+                edgesFocusable={false}
+                edgesReconnectable={false}
+                zoomOnDoubleClick={false}
+                deleteKeyCode={null}
+                selectionKeyCode={null}
+                multiSelectionKeyCode={null}
+                panActivationKeyCode={null}
+                aria-label={t({ en: 'job graph', zh: '作业图' })}
+              >
+                <FlightCanvas layer={flightLayer} presenter={presenter} />
+              </ReactFlow>
+            </div>
+            {!presenter && <GraphLegend onFit={fit} />}
           </div>
-          {!presenter && <GraphLegend onFit={fit} />}
-        </div>
-      </ScaleContext.Provider>
-    </TimingContext.Provider>
+        </ScaleContext.Provider>
+      </TimingContext.Provider>
+    </FlightLayerContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import type { DrawSource, Drawn, FlightLayer } from './flightLayer';
 import { pointAt, type PathGeometry } from './geometry';
 
 /** How elements move when the tick changes; one value for the whole graph. */
@@ -57,7 +58,6 @@ const FADE_SECONDS = 0.2;
 /** One drawn element and the move it is making. */
 interface Flyer {
   key: string;
-  el: HTMLElement;
   look: Look;
   /** Distance along the path drawn last. */
   along: number;
@@ -70,9 +70,10 @@ interface Flyer {
   /** When it fades in (ms since `fadeFrom`), or 0 once it is fully shown. */
   fadeFrom: number;
   fade: number;
+  opacity: number;
   /** Where it goes when it leaves the path. */
   exitTo: number;
-  /** Taken off the path: removed from the page when its move ends. */
+  /** Taken off the path: forgotten when its move ends. */
   leaving: boolean;
   path: FlightPath;
 }
@@ -86,13 +87,12 @@ function eased(ease: Timing['ease'], f: number): number {
 
 /**
  * The single animation loop for every element in flight: one requestAnimationFrame callback
- * moves them all by writing their positions, so a frame between ticks runs no React render and
- * no per-element animation object. It stops when nothing moves. Positions are left and top, not
- * transforms: a moved box is a cheap relayout of one contained box, where hundreds of
- * transforms cost the browser more in building its layers every frame.
+ * advances every move, then each layer with something moving draws its frame. A frame between
+ * ticks runs no React render and touches no page element. It stops when nothing moves.
  */
 function step(now: number): void {
   frame = 0;
+  const layers = new Set<FlightLayer>();
   for (const f of moving) {
     const t = Math.max(0, now - f.start);
     const done = t >= f.duration;
@@ -103,15 +103,16 @@ function step(now: number): void {
       const shown = Math.max(0, now - f.fadeFrom) / f.fade;
       if (shown >= 1) {
         f.fade = 0;
-        f.el.style.opacity = '';
-      } else f.el.style.opacity = String(shown);
+        f.opacity = 1;
+      } else f.opacity = shown;
     }
-    f.path.place(f);
+    if (f.path.layer) layers.add(f.path.layer);
     if (done && f.fade === 0) {
       moving.delete(f);
       if (f.leaving) f.path.drop(f);
     }
   }
+  for (const layer of layers) layer.draw();
   if (moving.size > 0) frame = requestAnimationFrame(step);
 }
 
@@ -120,61 +121,88 @@ function keepMoving(f: Flyer): void {
   if (frame === 0) frame = requestAnimationFrame(step);
 }
 
-function applyLook(el: HTMLElement, look: Look): void {
-  el.className = look.className;
-  el.textContent = look.text;
-  el.removeAttribute('style');
-  Object.assign(el.style, lookStyle(look));
-}
-
-function sameLook(a: Look, b: Look): boolean {
-  return (
-    a.className === b.className &&
-    a.text === b.text &&
-    a.width === b.width &&
-    a.height === b.height &&
-    a.background === b.background &&
-    a.border === b.border &&
-    a.color === b.color
-  );
-}
-
 /**
- * The elements in flight on one path (an edge), drawn into one container. `update` is called
- * with the elements of each tick: new ones appear (fading in where they are, or arriving from
- * `from`), the ones still there move along the path from where they are drawn to their new
+ * The elements in flight on one path (an edge), drawn by the graph's flight layer. `update` is
+ * called with the elements of each tick: new ones appear (fading in where they are, or arriving
+ * from `from`), the ones still there move along the path from where they are drawn to their new
  * distance, and the ones gone finish their trip to `exitTo` when the cursor moved one tick
  * forward, or vanish at once otherwise.
  */
-export class FlightPath {
-  private container: HTMLElement | null = null;
+export class FlightPath implements DrawSource {
+  layer: FlightLayer | null = null;
   private geometry: PathGeometry | null = null;
   private scale = 1;
   private readonly flyers = new Map<string, Flyer>();
+  /** The box of the path's points, for the geometry and scale it was measured for. */
+  private box: {
+    of: PathGeometry;
+    scale: number;
+    minX: number;
+    minY: number;
+    maxX: number;
+    maxY: number;
+  } | null = null;
 
-  attach(container: HTMLElement): void {
-    this.container = container;
+  attach(layer: FlightLayer): void {
+    this.layer = layer;
+    layer.add(this);
   }
 
-  /** Removes every element from the page, for an edge that goes away. */
+  /** Forgets every element, for an edge that goes away. */
   detach(): void {
-    for (const f of this.flyers.values()) {
-      moving.delete(f);
-      f.el.remove();
-    }
+    for (const f of this.flyers.values()) moving.delete(f);
     this.flyers.clear();
-    this.container = null;
+    this.layer?.remove(this);
+    this.layer = null;
     this.geometry = null;
     this.scale = 1;
   }
 
+  bounds() {
+    const g = this.geometry;
+    if (!g) return null;
+    if (this.box?.of === g && this.box.scale === this.scale) return this.box;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const p of g.points) {
+      if (p.x < minX) minX = p.x;
+      if (p.y < minY) minY = p.y;
+      if (p.x > maxX) maxX = p.x;
+      if (p.y > maxY) maxY = p.y;
+    }
+    // Presenter mode draws the elements larger than the layer's margin allows for.
+    const grow = (this.scale - 1) * 24;
+    this.box = {
+      of: g,
+      scale: this.scale,
+      minX: minX - grow,
+      minY: minY - grow,
+      maxX: maxX + grow,
+      maxY: maxY + grow,
+    };
+    return this.box;
+  }
+
+  drawAll(draw: (d: Drawn) => void): number {
+    const g = this.geometry;
+    if (!g) return 0;
+    for (const f of this.flyers.values()) {
+      const p = pointAt(g, f.along);
+      draw({ x: p.x, y: p.y, look: f.look, scale: this.scale, opacity: f.opacity });
+    }
+    return this.flyers.size;
+  }
+
   update(geometry: PathGeometry, items: readonly FlightItem[], timing: Timing, scale: number) {
-    const container = this.container;
-    if (!container) return;
-    const reshaped = geometry !== this.geometry || scale !== this.scale;
-    this.geometry = geometry;
-    if (scale !== this.scale) container.style.zoom = scale === 1 ? '' : String(scale);
-    this.scale = scale;
+    const layer = this.layer;
+    if (!layer) return;
+    if (geometry !== this.geometry || scale !== this.scale) {
+      this.geometry = geometry;
+      this.scale = scale;
+      layer.reshaped();
+    }
     const now = performance.now();
     const duration = timing.instant ? 0 : timing.duration * 1000;
     const present = new Set<string>();
@@ -182,12 +210,10 @@ export class FlightPath {
       present.add(item.key);
       let f = this.flyers.get(item.key);
       if (!f) {
-        const el = document.createElement('div');
-        applyLook(el, item.look);
         const start = timing.instant ? item.distance : (item.from ?? item.distance);
+        const fade = timing.instant ? 0 : Math.min(FADE_SECONDS * 1000, duration);
         f = {
           key: item.key,
-          el,
           look: item.look,
           along: start,
           fromAlong: start,
@@ -196,26 +222,17 @@ export class FlightPath {
           duration,
           ease: timing.ease,
           fadeFrom: now,
-          fade: timing.instant ? 0 : Math.min(FADE_SECONDS * 1000, duration),
+          fade,
+          opacity: fade > 0 ? 0 : 1,
           exitTo: item.exitTo,
           leaving: false,
           path: this,
         };
-        if (f.fade > 0) el.style.opacity = '0';
         this.flyers.set(item.key, f);
-        this.place(f);
-        container.appendChild(el);
       } else {
-        if (!sameLook(f.look, item.look)) {
-          applyLook(f.el, item.look);
-          f.look = item.look;
-          if (f.fade > 0) f.el.style.opacity = '0';
-          this.place(f);
-        }
+        f.look = item.look;
         f.exitTo = item.exitTo;
         f.leaving = false;
-        // A dragged node reshapes the path: keep the element on it.
-        if (reshaped) this.place(f);
         if (f.toAlong === item.distance) continue;
         f.fromAlong = f.along;
         f.toAlong = item.distance;
@@ -224,10 +241,7 @@ export class FlightPath {
         f.ease = timing.ease;
       }
       if (f.duration > 0 || f.fade > 0) keepMoving(f);
-      else {
-        f.along = f.toAlong;
-        this.place(f);
-      }
+      else f.along = f.toAlong;
     }
     for (const f of this.flyers.values()) {
       if (present.has(f.key)) continue;
@@ -235,10 +249,7 @@ export class FlightPath {
         this.drop(f);
         continue;
       }
-      if (f.leaving) {
-        if (reshaped) this.place(f);
-        continue;
-      }
+      if (f.leaving) continue;
       f.leaving = true;
       f.fromAlong = f.along;
       f.toAlong = f.exitTo;
@@ -247,20 +258,11 @@ export class FlightPath {
       f.ease = timing.ease;
       keepMoving(f);
     }
-  }
-
-  /** Draws an element at its distance along the path. */
-  place(f: Flyer): void {
-    if (!this.geometry) return;
-    const p = pointAt(this.geometry, f.along);
-    // The container is zoomed in presenter mode, so positions are given in its units.
-    f.el.style.left = `${p.x / this.scale}px`;
-    f.el.style.top = `${p.y / this.scale}px`;
+    layer.invalidate();
   }
 
   drop(f: Flyer): void {
     moving.delete(f);
-    f.el.remove();
     if (this.flyers.get(f.key) === f) this.flyers.delete(f.key);
   }
 }

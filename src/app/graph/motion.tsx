@@ -1,12 +1,16 @@
-import { EdgeLabelRenderer } from '@xyflow/react';
+import { EdgeLabelRenderer, useStore } from '@xyflow/react';
 import { createContext, useContext, useLayoutEffect, useState } from 'react';
 import { FlightPath, INSTANT, type FlightItem, type Timing } from './flight';
+import { FlightLayer } from './flightLayer';
 import type { PathGeometry } from './geometry';
 
 export const TimingContext = createContext<Timing>(INSTANT);
 
 /** How much larger than normal elements on the edges are drawn (presenter mode). */
 export const ScaleContext = createContext(1);
+
+/** The canvas every element in flight of the graph is drawn on. */
+export const FlightLayerContext = createContext<FlightLayer | null>(null);
 
 export function useScale(): number {
   return useContext(ScaleContext);
@@ -17,9 +21,9 @@ export function useTiming(): Timing {
 }
 
 /**
- * The elements in flight on one edge. They are drawn outside React, by the one animation loop
- * of flight.ts, in the layer React Flow keeps between the edges and the nodes: a render only
- * hands over this tick's positions, and frames between ticks render nothing.
+ * The elements in flight on one edge. They are drawn outside React, on the graph's flight layer,
+ * by the one animation loop of flight.ts: a render only hands over this tick's positions, and
+ * frames between ticks render nothing.
  */
 export function Flight({
   geometry,
@@ -30,19 +34,39 @@ export function Flight({
 }) {
   const timing = useTiming();
   const scale = useScale();
+  const layer = useContext(FlightLayerContext);
   const [path] = useState(() => new FlightPath());
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   useLayoutEffect(() => {
-    if (!container) return;
-    path.attach(container);
+    if (!layer) return;
+    path.attach(layer);
     return () => path.detach();
-  }, [path, container]);
+  }, [path, layer]);
   useLayoutEffect(() => {
     path.update(geometry, items, timing, scale);
-  }, [path, container, geometry, items, timing, scale]);
+  }, [path, layer, geometry, items, timing, scale]);
+  return null;
+}
+
+const zoomOf = (s: { transform: [number, number, number] }) => s.transform[2];
+
+/**
+ * The canvas of the flight layer, in the layer React Flow keeps between the edges and the nodes,
+ * so that the view's pan and zoom move it with the graph. Decorative: what travels on a channel
+ * is listed in the inspector of the task it goes to.
+ */
+export function FlightCanvas({ layer, presenter }: { layer: FlightLayer; presenter: boolean }) {
+  const zoom = useStore(zoomOf);
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  useLayoutEffect(() => {
+    if (!canvas) return;
+    layer.attach(canvas);
+    return () => layer.detach();
+  }, [layer, canvas]);
+  useLayoutEffect(() => layer.setZoom(zoom), [layer, zoom]);
+  useLayoutEffect(() => layer.restyled(), [layer, presenter]);
   return (
     <EdgeLabelRenderer>
-      <div className="g-flight" ref={setContainer} />
+      <canvas className="g-flight" ref={setCanvas} aria-hidden="true" />
     </EdgeLabelRenderer>
   );
 }

@@ -11,15 +11,27 @@ export function textWidth(text: string): number {
 
 export const CHIP_HEIGHT = 24;
 
-/** A record on a channel: its value in a small chip; a replayed one dashed and tinted. */
+const recordLooks = new Map<string, Look>();
+
+/**
+ * A record on a channel: its value in a small chip; a replayed one dashed and tinted. One object
+ * per value, so the flight layer finds what it drew for it by identity, every frame.
+ */
 export function recordLook(value: number, replay: boolean): Look {
+  const key = `${replay ? 'r' : ''}${value}`;
+  const known = recordLooks.get(key);
+  if (known) return known;
   const text = String(value);
-  return {
+  const look: Look = {
     className: replay ? 'g-chip g-chip-replay' : 'g-chip',
     text,
     width: Math.max(24, textWidth(text) + 10),
     height: CHIP_HEIGHT,
   };
+  // Values are few in a lesson; a long custom run may have many: keep the recent ones.
+  if (recordLooks.size >= 5000) recordLooks.clear();
+  recordLooks.set(key, look);
+  return look;
 }
 
 /** A barrier: a tall bar in its checkpoint's colour with the checkpoint's number on it. */
