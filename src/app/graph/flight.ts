@@ -1,4 +1,4 @@
-import type { DrawSource, Drawn, FlightLayer } from './flightLayer';
+import type { DrawOne, DrawSource, FlightLayer } from './flightLayer';
 import { pointAt, type PathGeometry } from './geometry';
 
 /** How elements move when the tick changes; one value for the whole graph. */
@@ -133,16 +133,6 @@ export class FlightPath implements DrawSource {
   private geometry: PathGeometry | null = null;
   private scale = 1;
   private readonly flyers = new Map<string, Flyer>();
-  /** The box of the path's points, for the geometry and scale it was measured for. */
-  private box: {
-    of: PathGeometry;
-    scale: number;
-    minX: number;
-    minY: number;
-    maxX: number;
-    maxY: number;
-  } | null = null;
-
   attach(layer: FlightLayer): void {
     this.layer = layer;
     layer.add(this);
@@ -158,39 +148,12 @@ export class FlightPath implements DrawSource {
     this.scale = 1;
   }
 
-  bounds() {
-    const g = this.geometry;
-    if (!g) return null;
-    if (this.box?.of === g && this.box.scale === this.scale) return this.box;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (const p of g.points) {
-      if (p.x < minX) minX = p.x;
-      if (p.y < minY) minY = p.y;
-      if (p.x > maxX) maxX = p.x;
-      if (p.y > maxY) maxY = p.y;
-    }
-    // Presenter mode draws the elements larger than the layer's margin allows for.
-    const grow = (this.scale - 1) * 24;
-    this.box = {
-      of: g,
-      scale: this.scale,
-      minX: minX - grow,
-      minY: minY - grow,
-      maxX: maxX + grow,
-      maxY: maxY + grow,
-    };
-    return this.box;
-  }
-
-  drawAll(draw: (d: Drawn) => void): number {
+  drawAll(draw: DrawOne): number {
     const g = this.geometry;
     if (!g) return 0;
     for (const f of this.flyers.values()) {
       const p = pointAt(g, f.along);
-      draw({ x: p.x, y: p.y, look: f.look, scale: this.scale, opacity: f.opacity });
+      draw(p.x, p.y, f.look, this.scale, f.opacity);
     }
     return this.flyers.size;
   }
@@ -198,11 +161,8 @@ export class FlightPath implements DrawSource {
   update(geometry: PathGeometry, items: readonly FlightItem[], timing: Timing, scale: number) {
     const layer = this.layer;
     if (!layer) return;
-    if (geometry !== this.geometry || scale !== this.scale) {
-      this.geometry = geometry;
-      this.scale = scale;
-      layer.reshaped();
-    }
+    this.geometry = geometry;
+    this.scale = scale;
     const now = performance.now();
     const duration = timing.instant ? 0 : timing.duration * 1000;
     const present = new Set<string>();

@@ -1,28 +1,35 @@
 import { lookStyle, type Look } from './flight';
 
-/** Room around the paths for the largest element centred on them, in graph units. */
-const MARGIN = 48;
-/** The canvas never holds more pixels than this: a huge graph zoomed in is drawn less sharply. */
-const MAX_PIXELS = 24_000_000;
 /** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
 const MAX_SPRITES = 4000;
 
-/** What an element drawn on the layer needs: where, how large, how opaque, and its look. */
-export interface Drawn {
-  x: number;
-  y: number;
-  look: Look;
-  /** The look's size is multiplied by this (presenter mode draws everything larger). */
-  scale: number;
-  opacity: number;
-}
+/**
+ * Draws one element: centred on (x, y) in graph units, its look's size multiplied by `scale`
+ * (presenter mode draws everything larger), at `opacity`. Arguments, not an object: it is
+ * called for every element in every frame.
+ */
+export type DrawOne = (x: number, y: number, look: Look, scale: number, opacity: number) => void;
 
 /** Something that has elements to draw: the paths of the graph. */
 export interface DrawSource {
-  /** The box the path's elements stay in, in graph units, without their size. */
-  bounds(): { minX: number; minY: number; maxX: number; maxY: number } | null;
   /** Calls `draw` for every element on the path, and returns how many there were. */
-  drawAll(draw: (d: Drawn) => void): number;
+  drawAll(draw: DrawOne): number;
+}
+
+/** The view: screen = graph * zoom + (x, y), as React Flow's viewport transform. */
+export interface View {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/**
+ * A coordinate on the canvas's pixel grid. The layout rounds positions to 1/64 of a pixel; so
+ * does this, before rounding to whole pixels, so that the last bits of a float never decide
+ * which pixel an element lands on.
+ */
+function pixel(v: number): number {
+  return Math.round(Math.round(v * 64) / 64);
 }
 
 /** How a look's class is drawn, as the style sheet says: read once per class and colours. */
@@ -60,6 +67,10 @@ function roundedRect(
  * and a repaint of each in every frame; on a canvas a frame is one clear and one copy of a
  * ready-drawn image (a sprite) per element. The looks stay in the style sheet: each class is
  * read from a hidden sample element once, and drawn from what the browser computed for it.
+ *
+ * The canvas covers the pane in screen pixels: placed in the zoomed and panned viewport, it is
+ * given the inverse of the view's transform, so that each of its pixels is one pixel of the
+ * screen and the elements are drawn sharp, where the view puts them, at any zoom.
  */
 export class FlightLayer {
   private canvas: HTMLCanvasElement | null = null;
@@ -73,21 +84,19 @@ export class FlightLayer {
   >();
   /** Counts the times the sprites were thrown away, which makes every `byLook` entry stale. */
   private generation = 0;
-  /** Canvas pixels per graph unit: the zoom of the view times the device's pixel ratio. */
+  private view: View = { x: 0, y: 0, zoom: 1 };
+  private pane = { width: 1, height: 1 };
+  /** Canvas pixels per graph unit: the view's zoom times the device's pixel ratio. */
   private resolution = 1;
-  private zoom = 1;
-  private origin = { x: 0, y: 0 };
-  /** The box and resolution the canvas was last sized for. */
-  private box = '';
-  private boundsStale = true;
+  /** The canvas needs sizing or placing again before the next frame. */
+  private stale = true;
   private scheduled = false;
   /** How many elements the last frame drew; also on the canvas as data-count, for tests. */
   drawn = 0;
 
   attach(canvas: HTMLCanvasElement): void {
     this.canvas = canvas;
-    this.box = '';
-    this.boundsStale = true;
+    this.stale = true;
     this.invalidate();
   }
 
@@ -97,25 +106,28 @@ export class FlightLayer {
 
   add(source: DrawSource): void {
     this.sources.add(source);
-    this.reshaped();
+    this.invalidate();
   }
 
   remove(source: DrawSource): void {
     this.sources.delete(source);
-    this.reshaped();
-  }
-
-  /** A path changed its shape: the canvas may need to cover another box. */
-  reshaped(): void {
-    this.boundsStale = true;
     this.invalidate();
   }
 
-  /** The view's zoom: the canvas is redrawn at a resolution that keeps the elements sharp. */
-  setZoom(zoom: number): void {
-    if (zoom === this.zoom) return;
-    this.zoom = zoom;
-    this.boundsStale = true;
+  /** The view moved or zoomed: the canvas follows it, and is drawn again. */
+  setView(view: View): void {
+    const { x, y, zoom } = this.view;
+    if (view.x === x && view.y === y && view.zoom === zoom) return;
+    this.view = view;
+    this.stale = true;
+    this.invalidate();
+  }
+
+  /** The size of the pane on the screen, in CSS pixels. */
+  setPane(width: number, height: number): void {
+    if (width === this.pane.width && height === this.pane.height) return;
+    this.pane = { width: Math.max(1, width), height: Math.max(1, height) };
+    this.stale = true;
     this.invalidate();
   }
 
@@ -140,74 +152,48 @@ export class FlightLayer {
   }
 
   private fit(canvas: HTMLCanvasElement): void {
-    this.boundsStale = false;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (const source of this.sources) {
-      const b = source.bounds();
-      if (!b) continue;
-      minX = Math.min(minX, b.minX);
-      minY = Math.min(minY, b.minY);
-      maxX = Math.max(maxX, b.maxX);
-      maxY = Math.max(maxY, b.maxY);
-    }
-    if (minX > maxX) {
-      minX = minY = 0;
-      maxX = maxY = 1;
-    }
-    const x = Math.floor(minX - MARGIN);
-    const y = Math.floor(minY - MARGIN);
-    const width = Math.ceil(maxX + MARGIN) - x;
-    const height = Math.ceil(maxY + MARGIN) - y;
-    // As many canvas pixels as the screen shows, rounded up to a quarter of a zoom step so that
-    // a zoom gesture does not redraw at every step of it.
+    this.stale = false;
+    const { x, y, zoom } = this.view;
     const dpr = window.devicePixelRatio || 1;
-    let resolution = dpr * Math.max(0.25, Math.ceil(this.zoom * 4) / 4);
-    if (width * height * resolution * resolution > MAX_PIXELS) {
-      resolution = Math.sqrt(MAX_PIXELS / (width * height));
-    }
+    const resolution = zoom * dpr;
     if (resolution !== this.resolution) this.dropSprites();
     this.resolution = resolution;
-    const box = `${x} ${y} ${width} ${height} ${resolution}`;
-    // Sizing a canvas allocates its pixels again: only when the box or the resolution changed.
-    if (box === this.box) return;
-    this.box = box;
-    this.origin = { x, y };
-    canvas.style.left = `${x}px`;
-    canvas.style.top = `${y}px`;
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
-    canvas.width = Math.max(1, Math.round(width * resolution));
-    canvas.height = Math.max(1, Math.round(height * resolution));
+    const { width, height } = this.pane;
+    const pixelsWide = Math.round(width * dpr);
+    const pixelsHigh = Math.round(height * dpr);
+    // Sizing a canvas allocates its pixels again: only when the pane's size changed.
+    if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {
+      canvas.width = pixelsWide;
+      canvas.height = pixelsHigh;
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    canvas.style.transform = `scale(${1 / zoom}) translate(${-x}px, ${-y}px)`;
   }
 
   /** Clears the canvas and draws every element where its path holds it now. */
   draw(): void {
     const canvas = this.canvas;
     if (!canvas) return;
-    if (this.boundsStale) this.fit(canvas);
+    if (this.stale) this.fit(canvas);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const { x: vx, y: vy } = this.view;
     const r = this.resolution;
-    const { x: ox, y: oy } = this.origin;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     let count = 0;
-    const paint = (d: Drawn) => {
-      const sprite = this.sprite(d.look, d.scale);
+    let alpha = 1;
+    const paint: DrawOne = (x, y, look, scale, opacity) => {
+      const sprite = this.sprite(look, scale);
       if (!sprite) return;
-      const w = d.look.width * d.scale * r;
-      const h = d.look.height * d.scale * r;
-      ctx.globalAlpha = d.opacity;
+      if (opacity !== alpha) ctx.globalAlpha = alpha = opacity;
+      // Pixel for pixel: the sprite was drawn at this resolution, so the copy is a plain blit.
       ctx.drawImage(
         sprite,
-        Math.round((d.x - ox) * r - w / 2),
-        Math.round((d.y - oy) * r - h / 2),
-        w,
-        h,
+        pixel(x * r + vx * dpr - sprite.width / 2),
+        pixel(y * r + vy * dpr - sprite.height / 2),
       );
     };
     for (const source of this.sources) count += source.drawAll(paint);

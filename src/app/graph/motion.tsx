@@ -47,22 +47,29 @@ export function Flight({
   return null;
 }
 
-const zoomOf = (s: { transform: [number, number, number] }) => s.transform[2];
+type FlowStore = { transform: [number, number, number]; width: number; height: number };
+const transformOf = (s: FlowStore) => s.transform;
+const paneOf = (s: FlowStore) => `${s.width} ${s.height}`;
 
 /**
  * The canvas of the flight layer, in the layer React Flow keeps between the edges and the nodes,
- * so that the view's pan and zoom move it with the graph. Decorative: what travels on a channel
+ * following the view's pan and zoom and the pane's size. Decorative: what travels on a channel
  * is listed in the inspector of the task it goes to.
  */
 export function FlightCanvas({ layer, presenter }: { layer: FlightLayer; presenter: boolean }) {
-  const zoom = useStore(zoomOf);
+  const [x, y, zoom] = useStore(transformOf);
+  const pane = useStore(paneOf);
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   useLayoutEffect(() => {
     if (!canvas) return;
     layer.attach(canvas);
     return () => layer.detach();
   }, [layer, canvas]);
-  useLayoutEffect(() => layer.setZoom(zoom), [layer, zoom]);
+  useLayoutEffect(() => layer.setView({ x, y, zoom }), [layer, x, y, zoom]);
+  useLayoutEffect(() => {
+    const [width, height] = pane.split(' ').map(Number);
+    layer.setPane(width, height);
+  }, [layer, pane]);
   useLayoutEffect(() => layer.restyled(), [layer, presenter]);
   return (
     <EdgeLabelRenderer>
