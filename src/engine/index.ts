@@ -9,6 +9,8 @@ export { runScenario, DEFAULT_TICK_LIMIT, type RunResult } from './run';
 export {
   topologyOf,
   taskId,
+  countDefined,
+  definedValues,
   sourceInput,
   keyOf,
   subtaskForKey,

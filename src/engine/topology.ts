@@ -51,6 +51,23 @@ function latencyOf(edge: EdgeSpec, sender: number): number {
 
 const cache = new WeakMap<Scenario, Topology>();
 
+/** How many entries of a table by task index are set: its length counts every task. */
+export function countDefined(table: readonly unknown[]): number {
+  let n = 0;
+  for (let i = 0; i < table.length; i++) if (table[i] !== null) n++;
+  return n;
+}
+
+/** The entries of a table by task index that are set, in task order. */
+export function definedValues<T>(table: readonly (T | null)[]): T[] {
+  const values: T[] = [];
+  for (let i = 0; i < table.length; i++) {
+    const v = table[i];
+    if (v !== null) values.push(v);
+  }
+  return values;
+}
+
 export function taskId(operator: string, subtask: number): string {
   return `${operator}#${subtask}`;
 }
