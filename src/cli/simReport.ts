@@ -25,8 +25,14 @@ export function simReport({ state, events }: RunResult) {
       triggerTick: c.triggerTick,
       completeTick: c.completeTick,
       ...(c.failReason ? { failReason: c.failReason } : {}),
+      // By task id: the engine keeps them by task index.
       snapshots: Object.fromEntries(
-        Object.entries(c.snapshots).map(([task, { kind: _kind, ...s }]) => [task, s]),
+        topology.tasks.flatMap((info) => {
+          const snapshot = c.snapshots[info.index];
+          if (!snapshot) return [];
+          const { kind: _kind, ...s } = snapshot;
+          return [[info.id, s]];
+        }),
       ),
     })),
     sinks: Object.fromEntries(

@@ -14,7 +14,7 @@ import type {
   SinkRecord,
   TaskState,
 } from './types';
-import { topologyOf, type Topology } from './topology';
+import { countDefined, topologyOf, type Topology } from './topology';
 
 function copyTask(t: TaskState): TaskState {
   // Nearly every task is written in nearly every tick, so this runs about once per task per
@@ -72,10 +72,10 @@ function draftOf(prev: SimState, tick: number): SimState {
 function copyCheckpoint(c: CheckpointRecord): CheckpointRecord {
   return {
     ...c,
-    snapshots: { ...c.snapshots },
-    stored: { ...c.stored },
-    acks: { ...c.acks },
-    alignment: { ...c.alignment },
+    snapshots: c.snapshots.slice(),
+    stored: c.stored.slice(),
+    acks: c.acks.slice(),
+    alignment: c.alignment.slice(),
   };
 }
 
@@ -92,8 +92,8 @@ function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): numbe
  * had ended. A checkpoint never opens again and new ones are appended, so an index found for a
  * list stays right for it when the list is written in place, and for the copies made of it.
  */
-/** How many tasks acked, by the acks of a checkpoint: counting keys for every ack adds up. */
-const ackCounts = new WeakMap<Record<string, number>, number>();
+/** How many tasks acked, by the acks of a checkpoint: counting the set entries for every ack adds up. */
+const ackCounts = new WeakMap<CheckpointRecord['acks'], number>();
 
 /**
  * Whether the tick makes each type of event that comes once per element (record, barrier,
@@ -461,12 +461,12 @@ export class TickDraft {
     this.s.writes.push(write);
   }
 
-  /** Records task `id`'s ack of a checkpoint being written; returns how many tasks acked it. */
-  acknowledge(record: CheckpointRecord, id: string, tick: number): number {
+  /** Records task `task`'s ack of a checkpoint being written; returns how many tasks acked it. */
+  acknowledge(record: CheckpointRecord, task: number, tick: number): number {
     const known = ackCounts.get(record.acks);
-    const fresh = record.acks[id] === undefined;
-    record.acks[id] = tick;
-    const count = known === undefined ? Object.keys(record.acks).length : known + (fresh ? 1 : 0);
+    const fresh = record.acks[task] === null;
+    record.acks[task] = tick;
+    const count = known === undefined ? countDefined(record.acks) : known + (fresh ? 1 : 0);
     ackCounts.set(record.acks, count);
     return count;
   }

@@ -17,8 +17,22 @@ export interface RestoreOptions {
 
 export type RestoreResult = { ok: true; state: SimState } | { ok: false; error: string };
 
+/**
+ * The task index, in the job that took a savepoint, of each of its task ids: the savepoint's
+ * tables are by that job's task index. Its operators are listed in the job's order and
+ * topologyOf numbers the tasks operator by operator, subtask by subtask, so this is that job's
+ * topologyOf(scenario).taskIndex.
+ */
+function savedTaskIndex(operators: readonly SavepointOperator[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (const op of operators) {
+    for (let k = 0; k < op.parallelism; k++) index.set(taskId(op.id, k), index.size);
+  }
+  return index;
+}
+
 /** Whether a snapshot holds anything a job would miss: Flink skips empty state silently. */
-function hasState(state: OperatorState | undefined): boolean {
+function hasState(state: OperatorState | null): boolean {
   if (!state) return false;
   switch (state.kind) {
     case 'source':
@@ -178,7 +192,9 @@ export function restoreFromSavepoint(
   const base = freshState(scenario);
   const topology = topologyOf(scenario);
   const tasks = base.tasks.slice();
-  const snapshots: Record<string, OperatorState> = {};
+  // By task index of this job, as the recovery point of a restart reads them.
+  const snapshots = new Array<OperatorState | null>(topology.tasks.length).fill(null);
+  const savedAt = savedTaskIndex(meta.operators);
   const operators: OperatorRestore[] = [];
   for (const to of scenario.operators) {
     const from = meta.operators.find((o) => o.uid === uidOf(to));
@@ -195,8 +211,8 @@ export function restoreFromSavepoint(
     }
     const old = Array.from(
       { length: from.parallelism },
-      (_, k) => savepoint.snapshots[taskId(from.id, k)],
-    ).filter((s): s is OperatorState => s !== undefined);
+      (_, k) => savepoint.snapshots[savedAt.get(taskId(from.id, k))!],
+    ).filter((s): s is OperatorState => s !== null);
     const mapped = mapOperator(from, old, to, allow);
     if (!mapped.ok) return failed(mapped.error);
     for (let k = 0; k < to.parallelism; k++) {
@@ -205,7 +221,7 @@ export function restoreFromSavepoint(
       const state = mapped.states?.[k] ?? tasks[index].state;
       const highWater = state.kind === 'source' ? state.offset : 0;
       tasks[index] = { ...tasks[index], state, highWater };
-      snapshots[id] = state;
+      snapshots[index] = state;
     }
     operators.push({
       uid: uidOf(to),
@@ -220,7 +236,7 @@ export function restoreFromSavepoint(
     if (scenario.operators.some((op) => uidOf(op) === from.uid)) continue;
     const old = Array.from(
       { length: from.parallelism },
-      (_, k) => savepoint.snapshots[taskId(from.id, k)],
+      (_, k) => savepoint.snapshots[savedAt.get(taskId(from.id, k))!],
     );
     const stateful = old.some(hasState);
     if (stateful && !allow) {

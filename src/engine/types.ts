@@ -312,14 +312,17 @@ export interface CheckpointRecord {
   /** Tick it completed or failed. */
   endTick: number | null;
   failReason: string | null;
-  /** Task id to the state it snapshotted (the synchronous phase). */
-  snapshots: Record<string, OperatorState>;
-  /** Task id to the tick its snapshot was stored by the backend. */
-  stored: Record<string, number>;
-  /** Task id to the tick the coordinator received its acknowledgement. */
-  acks: Record<string, number>;
-  /** Task id to the ticks its alignment started and ended. */
-  alignment: Record<string, { start: number; end: number }>;
+  // The four tables are by task index, as topologyOf(scenario).tasks, with null for a task that
+  // has no entry yet: a state stays plain JSON (keyframes and savepoints are copied through it),
+  // and an array filled at the start keeps one shape where keys added in arrival order did not.
+  /** The state each task snapshotted (the synchronous phase), by task index, as topologyOf(scenario).tasks. */
+  snapshots: (OperatorState | null)[];
+  /** The tick each task's snapshot was stored by the backend, by task index, as topologyOf(scenario).tasks. */
+  stored: (number | null)[];
+  /** The tick the coordinator received each task's acknowledgement, by task index, as topologyOf(scenario).tasks. */
+  acks: (number | null)[];
+  /** The ticks each task's alignment started and ended, by task index, as topologyOf(scenario).tasks. */
+  alignment: ({ start: number; end: number } | null)[];
   stateBytes: number;
   /** Stop-the-world only: sources paused and channels draining, or snapshotting. */
   phase: 'barriers' | 'draining' | 'snapshotting';

@@ -3,6 +3,7 @@ import {
   isTerminal,
   step,
   topologyOf,
+  type CheckpointRecord,
   type OperatorState,
   type Scenario,
   type SimState,
@@ -32,6 +33,27 @@ export function taskState(state: SimState, id: string): OperatorState {
   const index = topologyOf(state.scenario).taskIndex.get(id);
   if (index === undefined) throw new Error(`no task ${id}`);
   return state.tasks[index].state;
+}
+
+/** Task id to entry of one of a checkpoint's tables, which are by task index. */
+export function byTaskId<T>(scenario: Scenario, table: readonly (T | null)[]): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const info of topologyOf(scenario).tasks) {
+    const v = table[info.index];
+    if (v !== null) out[info.id] = v;
+  }
+  return out;
+}
+
+/** The state task `id` snapshotted in checkpoint `c` of a run of `scenario`, if any. */
+export function snapshotOf(
+  scenario: Scenario,
+  c: CheckpointRecord,
+  id: string,
+): OperatorState | null {
+  const index = topologyOf(scenario).taskIndex.get(id);
+  if (index === undefined) throw new Error(`no task ${id}`);
+  return c.snapshots[index];
 }
 
 export function sumOf(state: SimState, id: string): number {

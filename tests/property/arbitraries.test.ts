@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Scenario, SimState, TimedEvent } from '../../src/engine';
+import { countDefined, type Scenario, type SimState, type TimedEvent } from '../../src/engine';
 import { parseScenario } from '../../src/scenarios/schema';
 import { scenarioArb } from '../helpers/arbitraries';
 import { observedRun } from './support/observedRun';
@@ -42,7 +42,7 @@ describe('random scenarios', () => {
           'task failure while a checkpoint is being snapshotted',
           failures.some((f) =>
             at(f.tick)?.checkpoints.some(
-              (c) => c.status === 'IN_PROGRESS' && Object.keys(c.snapshots).length > 0,
+              (c) => c.status === 'IN_PROGRESS' && countDefined(c.snapshots) > 0,
             ),
           ),
         );

@@ -178,7 +178,7 @@ export function Inspector() {
           </thead>
           <tbody>
             {state.checkpoints.map((c) => {
-              const snapshot = c.snapshots[info.id];
+              const snapshot = c.snapshots[info.index];
               const s = snapshot ? describeState(snapshot) : null;
               return (
                 <tr key={c.id}>
@@ -187,8 +187,8 @@ export function Inspector() {
                   </td>
                   <td>{t(CHECKPOINT_STATUS[c.status])}</td>
                   <td>{s ? `${t(s.label)} ${s.value}`.trim() : '–'}</td>
-                  <td>{c.stored[info.id] ?? '–'}</td>
-                  <td>{c.acks[info.id] ?? '–'}</td>
+                  <td>{c.stored[info.index] ?? '–'}</td>
+                  <td>{c.acks[info.index] ?? '–'}</td>
                 </tr>
               );
             })}

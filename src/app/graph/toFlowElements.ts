@@ -1,5 +1,6 @@
 import type { Edge, Node } from '@xyflow/react';
 import {
+  countDefined,
   sourceInput,
   topologyOf,
   type CheckpointKind,
@@ -369,7 +370,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       const input = sourceInput(info);
       const marks: SourceMark[] = [];
       for (const c of state.checkpoints) {
-        const snapshot = c.snapshots[info.id];
+        const snapshot = c.snapshots[info.index];
         if (c.status === 'FAILED' || !snapshot || snapshot.kind !== 'source') continue;
         marks.push({
           checkpoint: c.id,
@@ -432,9 +433,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     .map((c) => ({
       id: c.id,
       kind: c.kind,
-      acks: Object.keys(c.acks).length,
+      acks: countDefined(c.acks),
       expected: topology.tasks.length,
-      stored: Object.keys(c.stored).length,
+      stored: countDefined(c.stored),
       phase: c.phase,
     }));
   const ended = state.checkpoints.filter((c) => c.status !== 'IN_PROGRESS');
@@ -464,7 +465,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   });
 
   const rows: BackendRow[] = state.checkpoints
-    .filter((c) => Object.keys(c.snapshots).length > 0)
+    .filter((c) => countDefined(c.snapshots) > 0)
     .slice(-layout.backendCheckpoints)
     .map((c) => ({
       id: c.id,
@@ -473,8 +474,8 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       cells: topology.tasks.map((t) => ({
         task: t.id,
         label: taskLabel(t.id, state.scenario),
-        state: c.snapshots[t.id] ?? null,
-        stored: c.stored[t.id] !== undefined,
+        state: c.snapshots[t.index] ?? null,
+        stored: c.stored[t.index] !== null,
       })),
     }));
   nodes.push({

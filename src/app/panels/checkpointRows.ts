@@ -1,4 +1,6 @@
 import {
+  countDefined,
+  definedValues,
   topologyOf,
   type CheckpointKind,
   type CheckpointStatus,
@@ -50,7 +52,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
     limit >= state.checkpoints.length ? state.checkpoints : state.checkpoints.slice(-limit);
   return newest
     .map((c) => {
-      const alignments = Object.values(c.alignment).map((a) => a.end - a.start);
+      const alignments = definedValues(c.alignment).map((a) => a.end - a.start);
       const end = c.endTick ?? state.tick;
       return {
         id: c.id,
@@ -63,15 +65,15 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
         endTick: c.endTick,
         durationMs: (end - c.triggerTick) * tickMs,
         alignmentMs: alignments.length > 0 ? Math.max(...alignments) * tickMs : null,
-        acknowledged: Object.keys(c.acks).length,
+        acknowledged: countDefined(c.acks),
         total: tasks.length,
         stateBytes: c.stateBytes,
         tasks: tasks.map((info) => ({
           task: info.id,
-          snapshot: c.snapshots[info.id] ?? null,
-          stored: c.stored[info.id] ?? null,
-          ack: c.acks[info.id] ?? null,
-          alignment: c.alignment[info.id] ?? null,
+          snapshot: c.snapshots[info.index] ?? null,
+          stored: c.stored[info.index] ?? null,
+          ack: c.acks[info.index] ?? null,
+          alignment: c.alignment[info.index] ?? null,
         })),
       };
     })

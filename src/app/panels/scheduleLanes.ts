@@ -1,4 +1,10 @@
-import type { CheckpointKind, CheckpointStatus, SimEvent, SimState } from '../../engine';
+import {
+  definedValues,
+  type CheckpointKind,
+  type CheckpointStatus,
+  type SimEvent,
+  type SimState,
+} from '../../engine';
 
 /** One checkpoint's lane in the scheduling chart, in ticks. */
 export interface Lane {
@@ -56,7 +62,7 @@ export function scheduleLanes(final: SimState, current: SimState, window: TickWi
   return final.checkpoints
     .filter((c) => c.triggerTick <= window.to && (c.endTick ?? final.tick) >= window.from)
     .map((c) => {
-      const aligned = Object.values(c.alignment);
+      const aligned = definedValues(c.alignment);
       return {
         id: c.id,
         kind: c.kind,
@@ -72,8 +78,8 @@ export function scheduleLanes(final: SimState, current: SimState, window: TickWi
                 end: Math.max(...aligned.map((a) => a.end)),
               }
             : null,
-        stored: Object.values(c.stored),
-        acks: Object.values(c.acks),
+        stored: definedValues(c.stored),
+        acks: definedValues(c.acks),
         deadline: c.triggerTick + ticks(config.timeoutMs),
         intervalDue:
           c.kind === 'checkpoint' && config.intervalMs !== null

@@ -58,7 +58,7 @@ export function completeWrites(d: TickDraft): void {
       continue;
     }
     const record = d.checkpoint(checkpoint);
-    if (record) record.stored[id] = d.tick;
+    if (record) record.stored[write.task] = d.tick;
     if (d.wanted.SnapshotStored) d.emit({ type: 'SnapshotStored', task: id, checkpoint });
     const lost = failures ? firesFor(d, 'lose-ack', checkpoint, id) : -1;
     if (lost >= 0) {

@@ -46,6 +46,7 @@ export function triggerCheckpoint(
   const id = d.state.coordinator.nextId;
   d.setCoordinator({ nextId: id + 1 });
   const stopTheWorld = d.scenario.checkpoint.mode === 'stop-the-world';
+  const tasks = d.topology.tasks.length;
   const record: CheckpointRecord = {
     id,
     kind,
@@ -56,10 +57,10 @@ export function triggerCheckpoint(
     completeTick: null,
     endTick: null,
     failReason: null,
-    snapshots: {},
-    stored: {},
-    acks: {},
-    alignment: {},
+    snapshots: new Array<OperatorState | null>(tasks).fill(null),
+    stored: new Array<number | null>(tasks).fill(null),
+    acks: new Array<number | null>(tasks).fill(null),
+    alignment: new Array<{ start: number; end: number } | null>(tasks).fill(null),
     stateBytes: 0,
     phase: stopTheWorld ? 'draining' : 'barriers',
     savepoint: kind === 'savepoint' ? savepointMetadata(d) : null,
@@ -103,7 +104,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   }
   const id = d.topology.tasks[task].id;
   const bytes = stateBytesOf(d, task, t.state);
-  record.snapshots[id] = t.state;
+  record.snapshots[task] = t.state;
   record.stateBytes += bytes;
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));

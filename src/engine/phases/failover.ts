@@ -121,7 +121,7 @@ export function restoreIfDue(d: TickDraft): void {
   const tasks = topology.tasks.map((info) => {
     const before = d.state.tasks[info.index];
     const task = freshTask(info, before);
-    const snapshot = point?.snapshots[info.id];
+    const snapshot = point?.snapshots[info.index];
     if (snapshot) task.state = snapshot;
     task.nextReadTick = d.tick;
     return task;

@@ -45,7 +45,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
     }
     case 'ack': {
       if (!pending) return;
-      const acked = d.acknowledge(d.checkpoint(checkpoint)!, info.id, d.tick);
+      const acked = d.acknowledge(d.checkpoint(checkpoint)!, info.index, d.tick);
       if (d.wanted.CheckpointAcknowledged)
         d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
       if (acked === d.topology.tasks.length) {

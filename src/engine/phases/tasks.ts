@@ -245,7 +245,7 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   if (allArrived(t.alignment.arrived)) {
     const record = d.checkpoint(checkpoint);
     if (record && record.status === 'IN_PROGRESS') {
-      record.alignment[info.id] = { start: t.alignment.startTick, end: d.tick };
+      record.alignment[info.index] = { start: t.alignment.startTick, end: d.tick };
     }
     endAlignment(d, info.index, checkpoint);
     takeSnapshot(d, info.index, checkpoint);

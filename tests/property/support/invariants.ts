@@ -157,7 +157,9 @@ export function checkpointLifecycle(scenario: Scenario): TickObserver {
           if (c?.status !== 'COMPLETED') {
             throw new InvariantViolation(next.tick, `checkpoint ${e.checkpoint} completed twice`);
           }
-          const missing = topology.tasks.filter((t) => !(t.id in c.acks)).map((t) => t.id);
+          const missing = topology.tasks
+            .filter((t) => typeof c.acks[t.index] !== 'number')
+            .map((t) => t.id);
           if (missing.length > 0) {
             throw new InvariantViolation(
               next.tick,
@@ -180,7 +182,7 @@ export function checkpointLifecycle(scenario: Scenario): TickObserver {
           const snapshot =
             e.checkpoint === null
               ? emptyOperatorState(info)
-              : prev.checkpoints.find((c) => c.id === e.checkpoint)?.snapshots[e.task];
+              : prev.checkpoints.find((c) => c.id === e.checkpoint)?.snapshots[info.index];
           if (snapshot && JSON.stringify(snapshot) !== JSON.stringify(e.state)) {
             throw new InvariantViolation(
               next.tick,
@@ -237,14 +239,16 @@ export function consistentCuts(
   ledgers: LedgerTracker,
 ): TickObserver {
   const aligned = alignedMode(scenario);
+  const topology = topologyOf(scenario);
   return {
     tick(_prev, next, events) {
       for (const e of events) {
         if (e.type !== 'CheckpointCompleted') continue;
         const record = next.checkpoints.find((c) => c.id === e.checkpoint)!;
         const cut = new Map<string, number>();
-        for (const [task, s] of Object.entries(record.snapshots)) {
-          if (s.kind === 'source') cut.set(task, s.offset);
+        for (const info of topology.tasks) {
+          const s = record.snapshots[info.index];
+          if (s?.kind === 'source') cut.set(info.id, s.offset);
         }
         const expected = model.ledgers(cut);
         for (const op of model.stateful) {
@@ -266,7 +270,7 @@ export function consistentCuts(
           let sum = 0;
           const byKey: Record<string, number> = {};
           for (let k = 0; k < op.parallelism; k++) {
-            const s = record.snapshots[`${operator}#${k}`];
+            const s = record.snapshots[topology.taskIndex.get(`${operator}#${k}`)!];
             if (s?.kind !== 'sum') continue;
             sum += s.sum;
             for (const [key, v] of Object.entries(s.byKey ?? {}))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge, type Mode, type Scenario } from '../../../src/engine';
 import { barrierAlignment } from '../../../src/scenarios/presets/barrierAlignment';
-import { firstEvent, record, sumOf } from '../../helpers/sim';
+import { firstEvent, record, snapshotOf, sumOf } from '../../helpers/sim';
 
 // Two sources, the second one's channels slower: records behind barrier 1 on the fast input are
 // processed before the slow input's barrier arrives, unless the fast input is blocked.
@@ -32,7 +32,7 @@ describe('at-least-once against exactly-once after a failure', () => {
     expect(verdict.lost).toEqual([]);
     // The snapshot of checkpoint 1 holds records source#0 read after its barrier.
     const checkpoint = end.checkpoints.find((c) => c.id === 1)!;
-    const offset0 = (checkpoint.snapshots['source#0'] as { offset: number }).offset;
+    const offset0 = (snapshotOf(end.scenario, checkpoint, 'source#0') as { offset: number }).offset;
     const snapshotAt = (task: string) =>
       run.events.findIndex(
         (e) => e.type === 'SnapshotTaken' && e.task === task && e.checkpoint === 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { topologyOf, type SimState } from '../../../src/engine';
 import { barrierAlignment } from '../../../src/scenarios/presets/barrierAlignment';
-import { firstEvent, record, sumOf } from '../../helpers/sim';
+import { firstEvent, record, snapshotOf, sumOf } from '../../helpers/sim';
 
 const INPUT = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const even = (v: number) => v % 2 === 0;
@@ -32,8 +32,11 @@ describe('barrier alignment with two sources', () => {
     expect(blocked.channel).toBe('source#0->sum_even#0');
     const checkpoint = (s: SimState) => s.checkpoints.find((c) => c.id === 1)!;
     const snapshotTick = firstEvent(events, 'SnapshotTaken', (e) => e.task === 'sum_even#0').tick;
-    const offset0 = (checkpoint(states[snapshotTick]).snapshots['source#0'] as { offset: number })
-      .offset;
+    const offset0 = (
+      snapshotOf(barrierAlignment, checkpoint(states[snapshotTick]), 'source#0') as {
+        offset: number;
+      }
+    ).offset;
     // While blocked, every buffered record is one source#0 read after its barrier.
     let sawBuffered = false;
     for (let t = blocked.tick; t < snapshotTick; t++) {
@@ -73,12 +76,12 @@ describe('barrier alignment with two sources', () => {
     expect(completed.length).toBeGreaterThan(0);
     for (const c of completed) {
       const offsets = ['source#0', 'source#1'].map(
-        (s) => (c.snapshots[s] as { offset: number }).offset,
+        (s) => (snapshotOf(barrierAlignment, c, s) as { offset: number }).offset,
       );
       const expectEven = offsets.reduce((n, o) => n + sumBefore(o, even), 0);
       const expectOdd = offsets.reduce((n, o) => n + sumBefore(o, odd), 0);
-      expect(c.snapshots['sum_even#0']).toMatchObject({ sum: expectEven });
-      expect(c.snapshots['sum_odd#0']).toMatchObject({ sum: expectOdd });
+      expect(snapshotOf(barrierAlignment, c, 'sum_even#0')).toMatchObject({ sum: expectEven });
+      expect(snapshotOf(barrierAlignment, c, 'sum_odd#0')).toMatchObject({ sum: expectOdd });
     }
   });
 

@@ -11,7 +11,7 @@ import {
   lesson7RestartStrategies,
 } from '../../../src/scenarios/lessons/lesson7RestartStrategies';
 import { parseScenario } from '../../../src/scenarios/schema';
-import { offsetOf, record, taskState, type Recording } from '../../helpers/sim';
+import { offsetOf, record, snapshotOf, taskState, type Recording } from '../../helpers/sim';
 
 const LESSONS = [
   lesson5CheckpointConfig,
@@ -113,7 +113,7 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     const c = checkpoint(end, 2);
     expect(c.completeTick).toBe(26);
     expect(ms(lesson, c.completeTick! - c.triggerTick)).toBe(600);
-    const sum = c.snapshots['sum#0'];
+    const sum = snapshotOf(end.scenario, c, 'sum#0')!;
     expect(sum.kind === 'sum' && Object.keys(sum.byKey ?? {}).length).toBe(11);
   });
 
@@ -142,7 +142,9 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     });
     expect(ms(lesson, 39 - checkpoint(end, 3).triggerTick)).toBe(800);
     expect(
-      Object.keys((checkpoint(end, 3).snapshots['sum#0'] as { byKey: object }).byKey),
+      Object.keys(
+        (snapshotOf(end.scenario, checkpoint(end, 3), 'sum#0') as { byKey: object }).byKey,
+      ),
     ).toHaveLength(22);
     expect(run.states[39].job.status).toBe('RUNNING');
     expect(run.states[39].coordinator.consecutiveFailures).toBe(1);

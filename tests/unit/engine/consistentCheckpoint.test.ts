@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../../src/engine';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
-import { firstEvent, offsetOf, record, sumOf, taskState } from '../../helpers/sim';
+import { firstEvent, offsetOf, record, snapshotOf, sumOf, taskState } from '../../helpers/sim';
 
 // Seed section 1, moment by moment, with the seed's own numbers.
 describe('odd/even sum: a consistent checkpoint and recovery from it', () => {
@@ -12,9 +12,9 @@ describe('odd/even sum: a consistent checkpoint and recovery from it', () => {
     const completed = firstEvent(events, 'CheckpointCompleted', (e) => e.checkpoint === 1);
     const checkpoint = states[completed.tick].checkpoints.find((c) => c.id === 1)!;
     expect(checkpoint.status).toBe('COMPLETED');
-    expect(checkpoint.snapshots['source#0']).toEqual({ kind: 'source', offset: 5 });
-    expect(checkpoint.snapshots['sum_even#0']).toMatchObject({ sum: 6 });
-    expect(checkpoint.snapshots['sum_odd#0']).toMatchObject({ sum: 9 });
+    expect(snapshotOf(oddEvenSum, checkpoint, 'source#0')).toEqual({ kind: 'source', offset: 5 });
+    expect(snapshotOf(oddEvenSum, checkpoint, 'sum_even#0')).toMatchObject({ sum: 6 });
+    expect(snapshotOf(oddEvenSum, checkpoint, 'sum_odd#0')).toMatchObject({ sum: 9 });
     expect(firstEvent(events, 'BarrierInjected').offset).toBe(5);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countDefined,
   createInitialState,
   findSavepoint,
   recoveryPoint,
@@ -18,7 +19,7 @@ import {
 } from '../../../src/scenarios/presets/savepointUpgrade';
 import { barrierAlignment } from '../../../src/scenarios/presets/barrierAlignment';
 import { parseScenario } from '../../../src/scenarios/schema';
-import { firstEvent, offsetOf, record, taskState } from '../../helpers/sim';
+import { firstEvent, offsetOf, record, snapshotOf, taskState } from '../../helpers/sim';
 
 const NUMBERS = Array.from({ length: 30 }, (_, i) => i + 1);
 const sumOfFirst = (n: number, keep: (v: number) => boolean) =>
@@ -75,13 +76,15 @@ describe('a savepoint is a checkpoint with metadata, triggered only by the user'
   });
 
   it('captures the same consistent cut as a checkpoint: the sums hold exactly the offset read', () => {
-    const offset = (backup.snapshots['source#0'] as { offset: number }).offset;
-    expect(backup.snapshots['sum_by_parity#0']).toEqual({
+    const offset = (snapshotOf(final.scenario, backup, 'source#0') as { offset: number }).offset;
+    expect(snapshotOf(final.scenario, backup, 'sum_by_parity#0')).toEqual({
       kind: 'sum',
       sum: sumOfFirst(offset, () => true),
       byKey: { even: sumOfFirst(offset, even), odd: sumOfFirst(offset, odd) },
     });
-    expect(backup.snapshots['total#0']).toMatchObject({ sum: sumOfFirst(offset, () => true) });
+    expect(snapshotOf(final.scenario, backup, 'total#0')).toMatchObject({
+      sum: sumOfFirst(offset, () => true),
+    });
   });
 });
 
@@ -122,10 +125,12 @@ describe('stop-with-savepoint', () => {
   });
 
   it('reads nothing after its barrier, so the job ends exactly at the savepoint', () => {
-    const saved = (stop.snapshots['source#0'] as { offset: number }).offset;
+    const saved = (snapshotOf(final.scenario, stop, 'source#0') as { offset: number }).offset;
     expect(saved).toBeLessThan(NUMBERS.length);
     expect(offsetOf(final, 'source#0')).toBe(saved);
-    expect(taskState(final, 'sum_by_parity#0')).toEqual(stop.snapshots['sum_by_parity#0']);
+    expect(taskState(final, 'sum_by_parity#0')).toEqual(
+      snapshotOf(final.scenario, stop, 'sum_by_parity#0'),
+    );
   });
 
   it('leaves no checkpoint pending behind it', () => {
@@ -147,7 +152,9 @@ describe('stop-with-savepoint', () => {
     // Every record before the savepoint reached the sink and is visible; none after it.
     expect(output.length).toBeGreaterThan(0);
     const offset = (
-      savepointNamed(s, UPGRADE_SAVEPOINT).snapshots['source#0'] as { offset: number }
+      snapshotOf(s.scenario, savepointNamed(s, UPGRADE_SAVEPOINT), 'source#0') as {
+        offset: number;
+      }
     ).offset;
     expect(output.every((r) => r.origin.index < offset)).toBe(true);
   });
@@ -210,9 +217,10 @@ describe('failover never restores an intermediate savepoint (Flink 1.15 and late
     });
     expect(restarted.reason).toMatch(/not used for automatic recovery/);
     const restored = events.filter((e) => e.type === 'StateRestored' && e.tick === restarted.tick);
-    expect(restored).toHaveLength(latest ? Object.keys(latest.snapshots).length : 0);
+    expect(restored).toHaveLength(latest ? countDefined(latest.snapshots) : 0);
     for (const e of restored) {
-      if (e.type === 'StateRestored') expect(e.state).toEqual(latest.snapshots[e.task]);
+      if (e.type === 'StateRestored')
+        expect(e.state).toEqual(snapshotOf(atFailure.scenario, latest, e.task));
     }
   });
 
@@ -251,7 +259,7 @@ describe('failover never restores an intermediate savepoint (Flink 1.15 and late
 describe('restoring an upgraded job from a savepoint', () => {
   const v1End = end(savepointUpgrade);
   const savepoint = savepointNamed(v1End, UPGRADE_SAVEPOINT);
-  const offset = (savepoint.snapshots['source#0'] as { offset: number }).offset;
+  const offset = (snapshotOf(v1End.scenario, savepoint, 'source#0') as { offset: number }).offset;
   const start = createInitialState(savepointUpgradeResumed);
 
   it('maps the state by uid onto the new job, the keyed sum split by key over 2 subtasks', () => {
@@ -442,7 +450,9 @@ describe('rescaling on restore', () => {
     });
   const lookup = findSavepoint(scenario(2, 2), 'sp');
   const sp = (lookup.ok ? lookup.savepoint : null) as CheckpointRecord;
-  const offsets = [0, 1].map((k) => (sp.snapshots[`source#${k}`] as { offset: number }).offset);
+  const offsets = [0, 1].map(
+    (k) => (snapshotOf(scenario(2, 2), sp, `source#${k}`) as { offset: number }).offset,
+  );
   const total = (state: SimState, prefix: string, n: number) =>
     Array.from({ length: n }, (_, k) => taskState(state, `${prefix}#${k}`)).reduce(
       (a, s) => a + (s.kind === 'sum' ? s.sum : 0),
@@ -471,8 +481,8 @@ describe('rescaling on restore', () => {
 
   it('moves keyed state by key and keeps every non-keyed sum, in whatever direction', () => {
     const savedTotal =
-      (sp.snapshots['plain#0'] as { sum: number }).sum +
-      (sp.snapshots['plain#1'] as { sum: number }).sum;
+      (snapshotOf(scenario(2, 2), sp, 'plain#0') as { sum: number }).sum +
+      (snapshotOf(scenario(2, 2), sp, 'plain#1') as { sum: number }).sum;
     for (const n of [1, 3, 4]) {
       const result = restoreFromSavepoint(scenario(2, n), sp);
       expect(result.ok).toBe(true);

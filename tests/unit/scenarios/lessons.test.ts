@@ -15,7 +15,7 @@ import { lesson3BarrierAlignment } from '../../../src/scenarios/lessons/lesson3B
 import { lesson4ExactlyVsAtLeastOnce } from '../../../src/scenarios/lessons/lesson4ExactlyVsAtLeastOnce';
 import { barrierSnapshots } from '../../../src/scenarios/presets/stopTheWorld';
 import { parseScenario } from '../../../src/scenarios/schema';
-import { firstEvent, offsetOf, record, sumOf } from '../../helpers/sim';
+import { byTaskId, firstEvent, offsetOf, record, snapshotOf, sumOf } from '../../helpers/sim';
 
 function task(state: SimState, id: string) {
   const index = topologyOf(state.scenario).taskIndex.get(id);
@@ -66,8 +66,9 @@ function stepAt(lesson: Lesson, tick: number) {
   return found;
 }
 
+/** Task id to the state it snapshotted in `checkpoint`. */
 const snapshotsOf = (state: SimState, checkpoint: number) =>
-  state.checkpoints.find((c) => c.id === checkpoint)!.snapshots;
+  byTaskId(state.scenario, state.checkpoints.find((c) => c.id === checkpoint)!.snapshots);
 const sumIn = (s: unknown) => (s as { sum: number }).sum;
 const offsetIn = (s: unknown) => (s as { offset: number }).offset;
 
@@ -321,10 +322,10 @@ describe('lesson 2: stop the world against barriers', () => {
     expect(pausedTicks(barriers.states)).toEqual([]);
     const first = end.checkpoints.find((c) => c.id === 1)!;
     expect([first.status, first.triggerTick, first.completeTick]).toEqual(['COMPLETED', 8, 14]);
-    expect(first.snapshots['sum_even#0']).toEqual(snapshotsOf(s, 1)['sum_even#0']);
-    expect(first.snapshots['sum_odd#0']).toEqual(snapshotsOf(s, 1)['sum_odd#0']);
-    expect(first.snapshots['source#0']).toEqual(snapshotsOf(s, 1)['source#0']);
-    expect(first.snapshots['source#1']).toEqual(snapshotsOf(s, 1)['source#1']);
+    expect(snapshotOf(end.scenario, first, 'sum_even#0')).toEqual(snapshotsOf(s, 1)['sum_even#0']);
+    expect(snapshotOf(end.scenario, first, 'sum_odd#0')).toEqual(snapshotsOf(s, 1)['sum_odd#0']);
+    expect(snapshotOf(end.scenario, first, 'source#0')).toEqual(snapshotsOf(s, 1)['source#0']);
+    expect(snapshotOf(end.scenario, first, 'source#1')).toEqual(snapshotsOf(s, 1)['source#1']);
     const lastRead = barriers.events.filter((e) => e.type === 'RecordEmitted').pop()!;
     expect(lastRead.tick).toBe(12);
     expect(end.job.status).toBe('FINISHED');

@@ -15,7 +15,7 @@ import {
 } from '../../../../src/app/graph/toFlowElements';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
-import { firstEvent, record, type Recording } from '../../../helpers/sim';
+import { firstEvent, record, snapshotOf, type Recording } from '../../../helpers/sim';
 
 function at(run: Recording, tick: number): FlowElements {
   const events = run.events.filter((e) => e.tick === tick);
@@ -49,7 +49,7 @@ describe('barrier-alignment on the graph', () => {
     expect(first.from).toBe('source#0');
     expect(first.blockedBy).toBe(1);
     expect(second.blockedBy).toBe(null);
-    const offset = run.states[tick].checkpoints[0].snapshots['source#0'];
+    const offset = snapshotOf(barrierAlignment, run.states[tick].checkpoints[0], 'source#0');
     expect(offset).toMatchObject({ kind: 'source' });
     const stored = (offset as { offset: number }).offset;
     // Seed: what waits in the buffer is source 1's input after the offset its snapshot stored.
