@@ -133,6 +133,7 @@ export class FlightPath implements DrawSource {
   private geometry: PathGeometry | null = null;
   private scale = 1;
   private readonly flyers = new Map<string, Flyer>();
+
   attach(layer: FlightLayer): void {
     this.layer = layer;
     layer.add(this);
