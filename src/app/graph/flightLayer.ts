@@ -91,8 +91,8 @@ export class FlightLayer {
   /** The canvas needs sizing or placing again before the next frame. */
   private stale = true;
   private scheduled = false;
-  /** How many elements the last frame drew; also on the canvas as data-count, for tests. */
-  drawn = 0;
+  /** How many elements the last frame drew, also on the canvas as data-count (tests read it). */
+  private drawn = 0;
 
   attach(canvas: HTMLCanvasElement): void {
     this.canvas = canvas;
