@@ -11,6 +11,7 @@ import { Notice } from './layout/Notice';
 import { prepareCaption, presenterCaption } from './layout/presenterCaption';
 import { SidePanel } from './layout/SidePanel';
 import { ResultStrip } from './ResultStrip';
+import { useT } from './i18n';
 import { useStore } from './store';
 import { useUrlSync } from './urlSync';
 
@@ -28,9 +29,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
+  const togglePresenter = useStore((s) => s.togglePresenter);
+  const t = useT();
   return (
     <div className={`app${presenter ? ' presenter' : ''}${embed ? ' embed' : ''}`}>
-      {!embed && <Header />}
+      {!embed && !presenter && <Header />}
       <Notice />
       <main className="main">
         <section className="stage" aria-label="job graph">
@@ -42,12 +45,17 @@ export function App() {
         {!embed && !presenter && <SidePanel />}
       </main>
       <footer className="footer">
-        {!embed && <ResultStrip />}
+        {!embed && !presenter && <ResultStrip />}
         <div className="footer-row">
           <Controls />
           <TimelineBar />
           {!embed && <TriggerMenu />}
           {!embed && <InjectMenu />}
+          {presenter && !embed && (
+            <button type="button" className="ghost leave-presenter" onClick={togglePresenter}>
+              {t({ en: 'Leave presenter mode', zh: '退出演示模式' })}
+            </button>
+          )}
         </div>
       </footer>
     </div>

@@ -21,8 +21,10 @@ import { ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
+import { floorsFor, SMALLEST_TEXT, type View } from './floors';
 import { FlightLayer } from './flightLayer';
 import { FlightCanvas, FlightLayerContext, ScaleContext, TimingContext } from './motion';
+import { chooseLayout, FIT_PADDING, type Fitted, type Stage } from './layout';
 import { shareEqual } from './shareEqual';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
@@ -46,11 +48,19 @@ const edgeTypes = {
   backend: BackendEdge,
 } satisfies EdgeTypes;
 
-const FIT: FitViewOptions = { padding: 0.03, maxZoom: 1.4 };
-/** Presenter mode: the legend gives way to the caption, so the graph may fill the stage. */
-const FIT_PRESENTER: FitViewOptions = { padding: 0.02, maxZoom: 1.6 };
-/** Presenter mode draws what nodes and edges show this much larger. */
-const PRESENTER_SCALE = 1.15;
+const MAX_ZOOM = 1.4;
+const px = (n: number) => `${n}px` as const;
+const PADDING = {
+  top: px(FIT_PADDING.top),
+  right: px(FIT_PADDING.right),
+  bottom: px(FIT_PADDING.bottom),
+  left: px(FIT_PADDING.left),
+};
+const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
+/** Around the tasks a lesson step frames: room for what travels to and from them. */
+const FOCUS_PADDING = px(48);
+/** How long the camera takes to move to the next step's tasks. */
+const CAMERA_MS = 600;
 const STEP_SECONDS = 0.35;
 const NO_EVENTS: readonly SimEvent[] = [];
 
@@ -132,15 +142,32 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const playing = useStore((s) => s.playing);
   const speed = useStore((s) => s.speed);
   const presenter = useStore((s) => s.presenter);
+  const embed = useStore((s) => s.embed);
   const lesson = useStore((s) => s.lesson);
   const highlight = useMemo(() => lessonHighlight(lesson), [lesson]);
-  const scale = presenter ? PRESENTER_SCALE : 1;
   const reduced = useReducedMotion();
   const state = given ?? current;
   const events = givenEvents ?? (given ? NO_EVENTS : cursorEvents);
 
-  const elements = useMemo(() => toFlowElements(state, { events, scale }), [state, events, scale]);
-  const shape = useMemo(() => `${scale}:${shapeOf(state.scenario)}`, [state.scenario, scale]);
+  // The stage's size chooses how large nodes draw and where the job manager and the backend
+  // go, so that the whole job, fitted, is drawn no smaller than the floors for this view.
+  const [stage, setStage] = useState<(Stage & { window: Stage }) | null>(null);
+  const view: View = embed ? 'embed' : presenter ? 'presenter' : 'normal';
+  const fitted = useMemo<Fitted>(() => {
+    if (!stage) return { scale: 1, arrangement: 'stacked', zoom: 1 };
+    const floors = floorsFor(view, stage.window.width, stage.window.height);
+    return chooseLayout(state.scenario, stage, floors.title / SMALLEST_TEXT, MAX_ZOOM);
+  }, [stage, view, state.scenario]);
+  const { scale, arrangement } = fitted;
+
+  const elements = useMemo(
+    () => toFlowElements(state, { events, scale, arrangement }),
+    [state, events, scale, arrangement],
+  );
+  const shape = useMemo(
+    () => `${scale}:${arrangement}:${shapeOf(state.scenario)}`,
+    [state.scenario, scale, arrangement],
+  );
 
   // Derived during render (React's pattern for "state from the previous render"): whether the
   // cursor just moved one tick forward, so departing elements finish their trip.
@@ -204,35 +231,61 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   );
 
   const flow = useReactFlow();
-  const fitOptions = presenter ? FIT_PRESENTER : FIT;
-  const fit = useCallback(() => void flow.fitView(fitOptions), [flow, fitOptions]);
+  const fit = useCallback(() => void flow.fitView(FIT), [flow]);
+  // The camera follows the lesson: a step that points at tasks frames them, and what travels
+  // between them; without a lesson, or a step that points at nothing, the whole job.
+  const focus = useMemo(() => [...highlight].map((id) => ({ id })), [highlight]);
+  const frame = useCallback(
+    (duration: number) =>
+      void (focus.length > 0
+        ? flow.fitView({ nodes: focus, padding: FOCUS_PADDING, maxZoom: MAX_ZOOM, duration })
+        : flow.fitView({ ...FIT, duration })),
+    [flow, focus],
+  );
   const wrapper = useRef<HTMLDivElement>(null);
   const [flightLayer] = useState(() => new FlightLayer());
 
-  // A new job graph, or a new size of the stage (presenter mode, a resized window): fit again.
+  // A new size of the stage (presenter mode, a resized window): choose the layout again.
   useEffect(() => {
     const el = wrapper.current;
     if (!el) return;
-    let frame = 0;
     const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(fit);
+      const width = Math.round(el.clientWidth);
+      const height = Math.round(el.clientHeight);
+      setStage((prev) =>
+        prev &&
+        prev.width === width &&
+        prev.height === height &&
+        prev.window.width === window.innerWidth
+          ? prev
+          : { width, height, window: { width: window.innerWidth, height: window.innerHeight } },
+      );
     });
     observer.observe(el);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [fit]);
+    return () => observer.disconnect();
+  }, []);
+  // A new layout or stage: frame at once. A new lesson step: move there, as smoothly as the
+  // user lets things move.
   useEffect(() => {
-    fit();
-  }, [shape, fit]);
+    const id = requestAnimationFrame(() => frame(0));
+    return () => cancelAnimationFrame(id);
+  }, [shape, stage, frame]);
+  const moved = useRef(focus);
+  useEffect(() => {
+    if (moved.current === focus) return;
+    moved.current = focus;
+    frame(reduced ? 0 : CAMERA_MS);
+  }, [focus, frame, reduced]);
 
   return (
     <FlightLayerContext.Provider value={flightLayer}>
       <TimingContext.Provider value={timing}>
         <ScaleContext.Provider value={scale}>
-          <div className={presenter ? 'g-root g-presenter' : 'g-root'}>
+          <div
+            className={presenter ? 'g-root g-presenter' : 'g-root'}
+            data-scale={scale}
+            data-arrangement={arrangement}
+          >
             <div className="g-canvas" ref={wrapper}>
               <ReactFlow
                 nodes={nodes}
@@ -242,7 +295,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
                 onNodesChange={onNodesChange}
                 onPaneClick={() => select(null)}
                 fitView
-                fitViewOptions={fitOptions}
+                fitViewOptions={FIT}
                 minZoom={0.15}
                 maxZoom={2.5}
                 nodesConnectable={false}

@@ -26,6 +26,7 @@ export const SIZE = {
   minColumnGap: 110,
   maxColumnGap: 240,
   targetWidth: 940,
+  targetWidthBeside: 760,
   subtaskGap: 14,
   operatorGap: 30,
   /** Vertical room between the job manager, the tasks and the state backend. */
@@ -41,7 +42,16 @@ export const SIZE = {
   /** Checkpoints the state backend shows, the latest ones: fewer when each takes lines. */
   backendCheckpoints: 3,
   backendCheckpointsWide: 2,
+  /** Beside the tasks: room between the last column and the state backend. */
+  besideGap: 60,
 } as const;
+
+/**
+ * Where the job manager and the state backend go. `stacked`: the job manager above the tasks,
+ * the backend below them, for tall stages. `beside`: the backend in a column right of the
+ * tasks, for wide stages, where a band under the tasks would cost the height the text needs.
+ */
+export type Arrangement = 'stacked' | 'beside';
 
 export interface Box {
   x: number;
@@ -65,6 +75,14 @@ export interface TaskBox extends Box {
 export interface JobLayout {
   tasks: Map<string, TaskBox>;
   scale: number;
+  arrangement: Arrangement;
+  /** Everything drawn, lanes and their messages included: what fitting the whole job frames. */
+  bounds: Box;
+  /**
+   * Beside: the height of the lane under the tasks along which snapshots travel to the backend;
+   * null when the backend is below the tasks and they go straight down.
+   */
+  backendLane: number | null;
   jobManager: Box;
   backend: Box;
   /** Cells per line in the state backend's rows. */
@@ -149,19 +167,24 @@ function columnsOf(scenario: Scenario): Map<string, number> {
  * backend below. `scale` enlarges what nodes and chips show (presenter mode) while the gaps
  * between them stay, so on a given screen the text comes out larger. Pure and memoised.
  */
-export function layoutJob(scenario: Scenario, scale = 1): JobLayout {
+export function layoutJob(
+  scenario: Scenario,
+  scale = 1,
+  arrangement: Arrangement = 'stacked',
+): JobLayout {
   let byScale = cache.get(scenario);
   if (!byScale) cache.set(scenario, (byScale = new Map()));
-  const cached = byScale.get(scale);
+  const key = `${arrangement}:${scale}`;
+  const cached = byScale.get(key);
   if (cached) return cached;
-  const layout = computeLayout(scenario, scale);
-  byScale.set(scale, layout);
+  const layout = computeLayout(scenario, scale, arrangement);
+  byScale.set(key, layout);
   return layout;
 }
 
-const cache = new WeakMap<Scenario, Map<number, JobLayout>>();
+const cache = new WeakMap<Scenario, Map<string, JobLayout>>();
 
-function computeLayout(scenario: Scenario, scale: number): JobLayout {
+function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangement): JobLayout {
   const topology = topologyOf(scenario);
   const columnOf = columnsOf(scenario);
   const columns = Math.max(0, ...columnOf.values()) + 1;
@@ -187,11 +210,13 @@ function computeLayout(scenario: Scenario, scale: number): JobLayout {
   const jobManagerHeight = SIZE.jobManagerHeight * scale;
   const top = jobManagerHeight + SIZE.bandGap;
 
+  // Beside the backend, the columns come closer: the width is what a wide stage runs out of.
+  const target = arrangement === 'beside' ? SIZE.targetWidthBeside : SIZE.targetWidth;
   const gap =
     columns > 1
       ? Math.max(
           SIZE.minColumnGap,
-          Math.min(SIZE.maxColumnGap, (SIZE.targetWidth - columns * taskWidth) / (columns - 1)),
+          Math.min(SIZE.maxColumnGap, (target - columns * taskWidth) / (columns - 1)),
         )
       : 0;
   const outputsOf = new Map(
@@ -221,7 +246,65 @@ function computeLayout(scenario: Scenario, scale: number): JobLayout {
     });
   });
 
-  const width = Math.max(SIZE.jobManagerWidth * scale, columns * taskWidth + (columns - 1) * gap);
+  const tasksWidth = columns * taskWidth + (columns - 1) * gap;
+  const width = Math.max(SIZE.jobManagerWidth * scale, tasksWidth);
+  const jobManager = {
+    x: (width - SIZE.jobManagerWidth * scale) / 2,
+    y: 0,
+    width: SIZE.jobManagerWidth * scale,
+    height: jobManagerHeight,
+  };
+  const taskCount = topology.tasks.length;
+  const backendHeight = (cellsPerLine: number, checkpoints?: number) => {
+    const lines = Math.ceil(taskCount / cellsPerLine);
+    const shown =
+      checkpoints ?? (lines > 1 ? SIZE.backendCheckpointsWide : SIZE.backendCheckpoints);
+    return {
+      shown,
+      height:
+        scale * (SIZE.backendHeaderHeight + shown * lines * SIZE.backendRow + SIZE.padding * 2),
+    };
+  };
+  const widthFor = (cellsPerLine: number) =>
+    scale *
+    (SIZE.backendLabelWidth + 2 * SIZE.padding + cellsPerLine * (SIZE.backendCellWidth + 4) + 4);
+
+  if (arrangement === 'beside') {
+    // The backend's column is as tall as the job manager and the tasks; it takes as many cells
+    // per line as that height allows, so it is no wider than it must be.
+    const tasksBottom = top + tallest;
+    const lane = tasksBottom + SIZE.bandGap / 2;
+    const room = lane + SIZE.bandGap / 2;
+    let cellsPerLine = Math.max(1, taskCount);
+    for (let n = 1; n <= taskCount; n++) {
+      if (backendHeight(n, SIZE.backendCheckpointsWide).height <= room) {
+        cellsPerLine = n;
+        break;
+      }
+    }
+    const lines = Math.ceil(taskCount / cellsPerLine);
+    const shown = lines > 1 ? SIZE.backendCheckpointsWide : SIZE.backendCheckpoints;
+    const height = Math.max(room, backendHeight(cellsPerLine, shown).height);
+    const backend = { x: width + SIZE.besideGap, y: 0, width: widthFor(cellsPerLine), height };
+    return {
+      tasks,
+      scale,
+      arrangement,
+      bounds: {
+        x: -SIZE.leftGutter,
+        y: 0,
+        width: backend.x + backend.width + SIZE.leftGutter,
+        height: Math.max(height, room),
+      },
+      backendLane: lane,
+      jobManager,
+      backend,
+      backendCellsPerLine: cellsPerLine,
+      backendCheckpoints: shown,
+      columns,
+    };
+  }
+
   const backendWidth = width + SIZE.leftGutter;
   const backendCellsPerLine = Math.max(
     1,
@@ -230,31 +313,85 @@ function computeLayout(scenario: Scenario, scale: number): JobLayout {
         (SIZE.backendCellWidth + 4),
     ),
   );
-  const lines = Math.ceil(topology.tasks.length / backendCellsPerLine);
-  const backendCheckpoints = lines > 1 ? SIZE.backendCheckpointsWide : SIZE.backendCheckpoints;
+  const { shown, height } = backendHeight(backendCellsPerLine);
+  // The backend reaches under the lanes left of the first column, so fitting the nodes in
+  // view also keeps the messages travelling there in view.
+  const backend = {
+    x: -SIZE.leftGutter,
+    y: top + tallest + SIZE.bandGap,
+    width: backendWidth,
+    height,
+  };
   return {
     tasks,
     scale,
-    jobManager: {
-      x: (width - SIZE.jobManagerWidth * scale) / 2,
-      y: 0,
-      width: SIZE.jobManagerWidth * scale,
-      height: jobManagerHeight,
-    },
-    // The backend reaches under the lanes left of the first column, so fitting the nodes in
-    // view also keeps the messages travelling there in view.
-    backend: {
-      x: -SIZE.leftGutter,
-      y: top + tallest + SIZE.bandGap,
-      width: backendWidth,
-      height:
-        scale *
-        (SIZE.backendHeaderHeight +
-          backendCheckpoints * lines * SIZE.backendRow +
-          SIZE.padding * 2),
-    },
+    arrangement,
+    bounds: { x: backend.x, y: 0, width: backendWidth, height: backend.y + height },
+    backendLane: null,
+    jobManager,
+    backend,
     backendCellsPerLine,
-    backendCheckpoints,
+    backendCheckpoints: shown,
     columns,
   };
+}
+
+export interface Stage {
+  width: number;
+  height: number;
+}
+
+/**
+ * Screen pixels kept free around the fitted job. The bottom strip is React Flow's attribution's,
+ * so it never covers a node.
+ */
+export const FIT_PADDING = { top: 10, right: 10, bottom: 26, left: 10 } as const;
+
+/** The zoom at which `bounds` fills the stage, within the padding, as React Flow fits it. */
+export function fitZoom(bounds: Box, stage: Stage, maxZoom: number): number {
+  const width = stage.width - FIT_PADDING.left - FIT_PADDING.right;
+  const height = stage.height - FIT_PADDING.top - FIT_PADDING.bottom;
+  if (width <= 0 || height <= 0 || bounds.width <= 0 || bounds.height <= 0) return 0;
+  return Math.min(width / bounds.width, height / bounds.height, maxZoom);
+}
+
+export interface Fitted {
+  scale: number;
+  arrangement: Arrangement;
+  /** The zoom that fits the whole job on the stage. */
+  zoom: number;
+}
+
+const ARRANGEMENTS: readonly Arrangement[] = ['stacked', 'beside'];
+const SCALES = Array.from({ length: 41 }, (_, k) => Math.round((1 + k * 0.05) * 100) / 100);
+
+/**
+ * How to lay out the job so that, fitted whole on this stage, what nodes show is drawn at least
+ * `needed` times its size (zoom times scale): the smallest enlargement of the nodes that does it,
+ * in whichever arrangement needs less, the one with the larger zoom when both need the same.
+ * Enlarging nodes while the gaps between them stay is what gains size on a given stage. When no
+ * enlargement is enough, the largest size any gives. Pure; layouts are memoised.
+ */
+export function chooseLayout(
+  scenario: Scenario,
+  stage: Stage,
+  needed: number,
+  maxZoom: number,
+): Fitted {
+  let best: Fitted | null = null;
+  let largest: Fitted = { scale: 1, arrangement: 'stacked', zoom: 0 };
+  for (const arrangement of ARRANGEMENTS) {
+    for (const scale of SCALES) {
+      const zoom = fitZoom(layoutJob(scenario, scale, arrangement).bounds, stage, maxZoom);
+      const fitted = { scale, arrangement, zoom };
+      if (zoom * scale > largest.zoom * largest.scale) largest = fitted;
+      if (zoom * scale >= needed) {
+        if (!best || scale < best.scale || (scale === best.scale && zoom > best.zoom)) {
+          best = fitted;
+        }
+        break;
+      }
+    }
+  }
+  return best ?? largest;
 }

@@ -18,7 +18,7 @@ import {
   type TaskStatus,
 } from '../../engine';
 import { taskName as taskLabel } from '../narration';
-import { layoutJob, tapeCellWidth, type TaskBox } from './layout';
+import { layoutJob, tapeCellWidth, type Arrangement, type TaskBox } from './layout';
 
 // ---------------------------------------------------------------------------------------------
 // What the nodes and edges show. Plain data copied or read from the engine state and this
@@ -196,6 +196,11 @@ export type BackendEdgeData = {
   writes: { key: string; checkpoint: number; position: number }[];
   /** This tick the task's state came back from this checkpoint. */
   restore: number | null;
+  /**
+   * A backend beside the tasks: the lane under them to follow, and where the backend's side is;
+   * null when the backend is below and the way goes straight down.
+   */
+  lane: { y: number; toX: number } | null;
 };
 
 export type JobManagerNode = Node<JobManagerData, 'jobManager'>;
@@ -219,8 +224,10 @@ export interface FlowOptions {
   events?: readonly SimEvent[];
   /** Outputs a sink shows at most. */
   outputLimit?: number;
-  /** Draw the contents of nodes this much larger (presenter mode). */
+  /** Draw the contents of nodes this much larger (presenter mode, small screens). */
   scale?: number;
+  /** Where the job manager and the state backend go. */
+  arrangement?: Arrangement;
 }
 
 export interface FlowElements {
@@ -278,7 +285,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const events = options.events ?? [];
   const outputLimit = options.outputLimit ?? 14;
   const topology = topologyOf(state.scenario);
-  const layout = layoutJob(state.scenario, options.scale ?? 1);
+  const layout = layoutJob(state.scenario, options.scale ?? 1, options.arrangement);
   const { tick } = state;
 
   const failedNow = new Set<string>();
@@ -560,6 +567,8 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   }
 
   // Snapshot writes travel to the backend; restored state travels back in the restore tick.
+  const lane =
+    layout.backendLane === null ? null : { y: layout.backendLane, toX: layout.backend.x };
   for (const info of topology.tasks) {
     const writes = state.writes
       .filter((w) => w.task === info.index)
@@ -580,7 +589,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       selectable: false,
       focusable: false,
       deletable: false,
-      data: { kind: 'backend', task: info.id, writes, restore },
+      data: { kind: 'backend', task: info.id, writes, restore, lane },
     });
   }
 

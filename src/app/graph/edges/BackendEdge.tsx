@@ -15,18 +15,22 @@ const BACKEND_LANE = CONTROL_LANE - 22;
 const NO_WRITES: BackendEdgeData['writes'] = [];
 
 /**
- * A task's way to the state backend: snapshot writes travel down to it while they last, and in
- * a restore tick the restored state travels back up.
+ * A task's way to the state backend: snapshot writes travel to it while they last, and in a
+ * restore tick the restored state travels back.
  */
 function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<BackendEdgeType>) {
+  const lane = data?.lane ?? null;
   const geometry = useMemo(() => {
     const gutter = sourceX - BACKEND_LANE;
-    return orthogonal([
+    const corners = [
       { x: sourceX, y: sourceY },
       { x: gutter, y: sourceY },
-      { x: gutter, y: targetY },
-    ]);
-  }, [sourceX, sourceY, targetY]);
+    ];
+    // Beside the tasks, the way runs under them to the backend's side.
+    if (lane) corners.push({ x: gutter, y: lane.y }, { x: lane.toX, y: lane.y });
+    else corners.push({ x: gutter, y: targetY });
+    return orthogonal(corners);
+  }, [sourceX, sourceY, targetY, lane]);
   const t = useT();
   const writes = data?.writes ?? NO_WRITES;
   const restore = data?.restore ?? null;

@@ -13,6 +13,8 @@ const STATUS: Record<CheckpointStatus, LocalText> = {
   FAILED: { en: 'failed', zh: '失败' },
 };
 
+const SUBTITLE: LocalText = { en: 'snapshots per checkpoint', zh: '每个检查点的快照' };
+
 /** The state backend: the snapshot every task stored for the latest checkpoints. */
 function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
   const t = useT();
@@ -20,11 +22,10 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
     <div className="g-node g-store" style={scaledStyle(width ?? 0, height ?? 0, data.scale)}>
       <Handle type="target" id="store" position={Position.Top} isConnectable={false} />
       <div className="g-header" style={{ height: SIZE.backendHeaderHeight }}>
-        <span className="g-name">
+        <span className="g-name" title={t(SUBTITLE)}>
           {t({ en: 'State backend', zh: '状态后端' })}{' '}
-          <span className="g-sub">
-            {t({ en: 'snapshots per checkpoint', zh: '每个检查点的快照' })}
-          </span>
+          {/* One cell wide, the column has room for the name only; the title says the rest. */}
+          {data.cellsPerLine > 1 && <span className="g-sub">{t(SUBTITLE)}</span>}
         </span>
         {data.restoringFrom !== null && (
           <span className="g-badge g-badge-restore">

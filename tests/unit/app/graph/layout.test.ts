@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { topologyOf, type Scenario } from '../../../../src/engine';
-import { layoutJob, type Box } from '../../../../src/app/graph/layout';
+import { chooseLayout, fitZoom, layoutJob, type Box } from '../../../../src/app/graph/layout';
 import { PRESETS } from '../../../../src/scenarios/presets';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
+import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
 import { withDefaults } from '../../../../src/scenarios/defaults';
 
 function overlap(a: Box, b: Box): boolean {
@@ -91,5 +92,55 @@ describe('presenter mode', () => {
     };
     expect(gap(large)).toBeGreaterThanOrEqual(110);
     expect(large.jobManager.height).toBeCloseTo(normal.jobManager.height * 1.15);
+  });
+});
+
+describe('a layout that fits the stage', () => {
+  const projector = { width: 1280, height: 610 };
+
+  for (const scenario of PRESETS) {
+    it(`${scenario.id}: beside the tasks, the backend overlaps nothing and the lane runs under them`, () => {
+      const layout = layoutJob(scenario, 1.5, 'beside');
+      const boxes = [layout.jobManager, layout.backend, ...layout.tasks.values()];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j])).toBe(false);
+      }
+      for (const box of layout.tasks.values()) {
+        expect(box.x + box.width).toBeLessThan(layout.backend.x);
+        expect(box.y + box.height).toBeLessThan(layout.backendLane!);
+      }
+      // The lane reaches the backend's side.
+      expect(layout.backend.y + layout.backend.height).toBeGreaterThan(layout.backendLane!);
+    });
+
+    it(`${scenario.id}: the chosen layout is the least enlargement that draws nodes as large as asked, or the largest there is`, () => {
+      const fitted = chooseLayout(scenario, projector, 1.2, 1.4);
+      const size = (scale: number, arrangement: 'stacked' | 'beside') =>
+        scale * fitZoom(layoutJob(scenario, scale, arrangement).bounds, projector, 1.4);
+      expect(fitted.zoom * fitted.scale).toBeCloseTo(size(fitted.scale, fitted.arrangement));
+      const candidates = [1, 1.5, 2, 2.5, 3].flatMap((scale) =>
+        (['stacked', 'beside'] as const).map((a) => ({ scale, size: size(scale, a) })),
+      );
+      if (fitted.zoom * fitted.scale >= 1.2) {
+        for (const c of candidates)
+          if (c.size >= 1.2) expect(fitted.scale).toBeLessThanOrEqual(c.scale);
+      } else {
+        for (const c of candidates)
+          expect(c.size).toBeLessThanOrEqual(fitted.zoom * fitted.scale + 1e-9);
+      }
+    });
+  }
+
+  it('a wide stage puts the backend beside the tasks; a tall one keeps it below', () => {
+    expect(chooseLayout(barrierAlignment, projector, 1.2, 1.4).arrangement).toBe('beside');
+    expect(chooseLayout(barrierAlignment, { width: 700, height: 900 }, 0.9, 1.4).arrangement).toBe(
+      'stacked',
+    );
+  });
+
+  it('enlarges nodes no more than it must: on a desk at 1440x900 the seed jobs keep their size', () => {
+    for (const scenario of [barrierAlignment, oddEvenSum]) {
+      expect(chooseLayout(scenario, { width: 1000, height: 700 }, 14 / 15, 1.4).scale).toBe(1);
+    }
   });
 });
