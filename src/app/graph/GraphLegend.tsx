@@ -12,8 +12,8 @@ function Sample({ look }: { look: Look }) {
 }
 
 /**
- * What the marks on the graph mean, in a strip under it so it never covers a node. The fit
- * button comes first: on a narrow stage the last items are the ones cut off.
+ * What the marks on the graph mean, in a strip under it so it never covers a node; on a stage
+ * too narrow for them all, behind a button.
  */
 export function GraphLegend({ onFit }: { onFit: () => void }) {
   const t = useT();
@@ -22,6 +22,24 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
       <button type="button" className="g-fit" onClick={onFit}>
         {t({ en: 'Fit to view', zh: '适应视图' })}
       </button>
+      <span className="g-legend-items">
+        <LegendItems />
+      </span>
+      {/* Where the items do not fit on one line, they open from a button instead. */}
+      <details className="g-legend-more">
+        <summary>{t({ en: 'Legend', zh: '图例' })}</summary>
+        <span className="g-legend-popup">
+          <LegendItems />
+        </span>
+      </details>
+    </div>
+  );
+}
+
+function LegendItems() {
+  const t = useT();
+  return (
+    <>
       <span className="g-legend-item">
         <Sample look={recordLook(7, false)} />
         {t({ en: 'record', zh: '记录' })}
@@ -48,6 +66,6 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
         <span className="g-legend-failed" />
         {t({ en: 'failed task', zh: '失败的任务' })}
       </span>
-    </div>
+    </>
   );
 }

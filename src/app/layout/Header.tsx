@@ -131,12 +131,43 @@ function ScenarioPicker() {
   );
 }
 
-export function Header() {
+/** The language and presenter mode: in the header, or in its menu when the window is narrow. */
+function ViewButtons() {
   const t = useT();
   const language = useStore((s) => s.language);
   const setLanguage = useStore((s) => s.setLanguage);
   const presenter = useStore((s) => s.presenter);
   const togglePresenter = useStore((s) => s.togglePresenter);
+  return (
+    <>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => setLanguage(language === 'en' ? 'zh' : 'en')}
+        aria-label={language === 'en' ? '切换到中文' : 'Switch to English'}
+      >
+        {language === 'en' ? '中文' : 'English'}
+      </button>
+      <button
+        type="button"
+        className={presenter ? 'ghost on' : 'ghost'}
+        aria-pressed={presenter}
+        onPointerEnter={prepareCaption}
+        onFocus={prepareCaption}
+        onClick={togglePresenter}
+        title={t({
+          en: 'Large type and high contrast for a projector',
+          zh: '适合投影的大字体和高对比度',
+        })}
+      >
+        {t({ en: 'Presenter', zh: '演示模式' })}
+      </button>
+    </>
+  );
+}
+
+export function Header() {
+  const t = useT();
   return (
     <header className="header">
       <h1 className="brand">
@@ -147,28 +178,16 @@ export function Header() {
       <ModeSwitch />
       <div className="header-end">
         <ShareMenu />
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => setLanguage(language === 'en' ? 'zh' : 'en')}
-          aria-label={language === 'en' ? '切换到中文' : 'Switch to English'}
-        >
-          {language === 'en' ? '中文' : 'English'}
-        </button>
-        <button
-          type="button"
-          className={presenter ? 'ghost on' : 'ghost'}
-          aria-pressed={presenter}
-          onPointerEnter={prepareCaption}
-          onFocus={prepareCaption}
-          onClick={togglePresenter}
-          title={t({
-            en: 'Large type and high contrast for a projector',
-            zh: '适合投影的大字体和高对比度',
-          })}
-        >
-          {t({ en: 'Presenter', zh: '演示模式' })}
-        </button>
+        <div className="header-wide">
+          <ViewButtons />
+        </div>
+        {/* A narrow window: what does not fit goes into a menu rather than off the edge. */}
+        <details className="header-more">
+          <summary>{t({ en: 'More', zh: '更多' })}</summary>
+          <div className="header-more-body">
+            <ViewButtons />
+          </div>
+        </details>
       </div>
     </header>
   );
