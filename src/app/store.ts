@@ -37,6 +37,9 @@ export interface PlaybackSlice {
   pause: () => void;
   togglePlay: () => void;
   setSpeed: (speed: number) => void;
+  /** An embed that loops: playback reaching the end goes on from this tick. */
+  loopFrom: number | null;
+  setLoopFrom: (tick: number | null) => void;
 }
 
 export type PanelTab = 'lesson' | 'task' | 'log' | 'checkpoints' | 'timing' | 'config';
@@ -152,6 +155,8 @@ const playbackSlice: StateCreator<Store, [], [], PlaybackSlice> = (set, get) => 
   pause: () => set({ playing: false }),
   togglePlay: () => (get().playing ? get().pause() : get().play()),
   setSpeed: (speed) => set({ speed }),
+  loopFrom: null,
+  setLoopFrom: (loopFrom) => set({ loopFrom }),
 });
 
 const viewSlice: StateCreator<Store, [], [], ViewSlice> = (set) => ({

@@ -70,6 +70,26 @@ export async function shareUrl(): Promise<string> {
   return `${origin}${pathname}${search}${encodeShareState(currentShareState())}`;
 }
 
+export interface EmbedOptions {
+  /** Plays from the moment as soon as it is shown. */
+  autoplay: boolean;
+  /** Goes back to the moment when playback reaches the end. */
+  loop: boolean;
+}
+
+/**
+ * The address of the current moment as an embed: graph and controls only, the way the embed
+ * options ask it to play. The presenter view is left out: an embed has its own.
+ */
+export async function embedUrl(options: EmbedOptions): Promise<string> {
+  const { encodeShareState } = await shareLink();
+  const { origin, pathname } = window.location;
+  const state = currentShareState();
+  const flags = ['embed', options.autoplay && 'autoplay', options.loop && 'loop'].filter(Boolean);
+  const view = { ...state.view, presenter: false };
+  return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
+}
+
 async function refuse(error: string): Promise<void> {
   await openDefault();
   const s = useStore.getState();
@@ -135,6 +155,9 @@ export async function initialiseFromLocation(): Promise<void> {
   try {
     if (window.location.hash.length > 1) await applyHash(window.location.hash);
     else await openDefault();
+    const opened = useStore.getState();
+    if (params.has('embed') && params.has('loop')) opened.setLoopFrom(opened.cursor);
+    if (params.has('embed') && params.has('autoplay')) opened.play();
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.

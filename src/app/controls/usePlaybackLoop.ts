@@ -25,16 +25,20 @@ export function usePlaybackLoop(): void {
         while (pending >= tickMs && ran < MAX_TICKS_PER_FRAME) {
           pending -= tickMs;
           ran += 1;
-          const { cursor, timeline } = useStore.getState();
+          const { cursor, timeline, loopFrom } = useStore.getState();
           if (cursor >= timeline.end) {
-            useStore.getState().pause();
+            // A looping embed starts its moment over instead of stopping.
+            if (loopFrom !== null) useStore.getState().seek(loopFrom);
+            else useStore.getState().pause();
             break;
           }
           useStore.getState().stepForward();
         }
         if (ran === MAX_TICKS_PER_FRAME) pending = 0;
         const after = useStore.getState();
-        if (after.playing && after.cursor >= after.timeline.end) after.pause();
+        if (after.playing && after.cursor >= after.timeline.end && after.loopFrom === null) {
+          after.pause();
+        }
       } else {
         pending = 0;
       }

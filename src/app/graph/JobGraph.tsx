@@ -238,9 +238,16 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const frame = useCallback(
     (duration: number) =>
       void (focus.length > 0
-        ? flow.fitView({ nodes: focus, padding: FOCUS_PADDING, maxZoom: MAX_ZOOM, duration })
+        ? flow.fitView({
+            nodes: focus,
+            padding: FOCUS_PADDING,
+            maxZoom: MAX_ZOOM,
+            // Tasks too far apart to frame at a readable size: centred on them, readable.
+            minZoom: fitted.zoom,
+            duration,
+          })
         : flow.fitView({ ...FIT, duration })),
-    [flow, focus],
+    [flow, focus, fitted.zoom],
   );
   const wrapper = useRef<HTMLDivElement>(null);
   const [flightLayer] = useState(() => new FlightLayer());

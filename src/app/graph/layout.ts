@@ -363,7 +363,7 @@ export interface Fitted {
 }
 
 const ARRANGEMENTS: readonly Arrangement[] = ['stacked', 'beside'];
-const SCALES = Array.from({ length: 41 }, (_, k) => Math.round((1 + k * 0.05) * 100) / 100);
+const SCALES = Array.from({ length: 61 }, (_, k) => Math.round((1 + k * 0.05) * 100) / 100);
 
 /**
  * How to lay out the job so that, fitted whole on this stage, what nodes show is drawn at least

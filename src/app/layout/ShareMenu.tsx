@@ -4,13 +4,19 @@ import { shareUrl } from '../urlSync';
 import { LOAD_FAILED, onDemand, useMenuLoading } from './onDemand';
 
 const fileMenu = onDemand(() => import('./FileMenuBody'));
+const embedMenu = onDemand(() => import('./EmbedMenuBody'));
 
-/** Share the exact moment as a link; export and import the scenario as a file. */
+/**
+ * Share the exact moment as a link or as an embed for slides; export and import the scenario as
+ * a file.
+ */
 export function ShareMenu() {
   const t = useT();
   const [copied, setCopied] = useState<string | null>(null);
   const loading = useMenuLoading(fileMenu);
   const FileMenuBody = fileMenu.useLoaded()?.FileMenuBody;
+  const embedLoading = useMenuLoading(embedMenu);
+  const EmbedMenuBody = embedMenu.useLoaded()?.EmbedMenuBody;
 
   const share = async () => {
     let url: string;
@@ -40,6 +46,10 @@ export function ShareMenu() {
           {copied}
         </output>
       )}
+      <details className="file-menu" {...embedLoading.details}>
+        <summary {...embedLoading.summary}>{t({ en: 'Embed', zh: '嵌入' })}</summary>
+        {EmbedMenuBody && <EmbedMenuBody />}
+      </details>
       <details className="file-menu" {...loading.details}>
         <summary {...loading.summary}>{t({ en: 'File', zh: '文件' })}</summary>
         {FileMenuBody && <FileMenuBody />}
