@@ -148,8 +148,9 @@ const playbackSlice: StateCreator<Store, [], [], PlaybackSlice> = (set, get) => 
   playing: false,
   speed: 2,
   play: () => {
-    // Playing from the last tick starts the run over, as a video player does.
-    if (get().cursor >= get().timeline.end) get().seek(0);
+    // Playing from the last tick starts the run over, as a video player does; a looping embed
+    // starts its own moment over.
+    if (get().cursor >= get().timeline.end) get().seek(get().loopFrom ?? 0);
     set({ playing: true });
   },
   pause: () => set({ playing: false }),

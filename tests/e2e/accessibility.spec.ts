@@ -53,3 +53,25 @@ for (const [name, url] of screens) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('no serious accessibility violations: an embed at 800x500, with its legend open', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 7 }, { embed: true }));
+  await page.getByText('Legend', { exact: true }).click();
+  await expect(page.locator('details').getByText('failed task')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('no serious accessibility violations: a 1024x768 screen, with the More and Embed menus open', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, lessonLink('en'));
+  await page.getByText('More', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Presenter' })).toBeVisible();
+  await page.getByText('Embed', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: /Paste this/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

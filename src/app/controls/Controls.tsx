@@ -66,7 +66,12 @@ export function Controls() {
       </button>
       <label className="speed">
         <span>{t({ en: 'Speed', zh: '速度' })}</span>
-        <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+        {/* Named on its own too: narrow windows hide the label's text. */}
+        <select
+          value={speed}
+          aria-label={t({ en: 'Speed', zh: '速度' })}
+          onChange={(e) => setSpeed(Number(e.target.value))}
+        >
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s} {t({ en: 'ticks/s', zh: '拍/秒' })}

@@ -28,7 +28,7 @@ export function usePlaybackLoop(): void {
           const { cursor, timeline, loopFrom } = useStore.getState();
           if (cursor >= timeline.end) {
             // A looping embed starts its moment over instead of stopping.
-            if (loopFrom !== null) useStore.getState().seek(loopFrom);
+            if (loopFrom !== null) useStore.getState().play();
             else useStore.getState().pause();
             break;
           }
