@@ -132,7 +132,10 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
           {row.id}
         </span>
         {row.kind === 'savepoint' && (
-          <span className="cl-cp-kind" title={row.name ?? undefined}>
+          <span
+            className="cl-cp-kind"
+            title={`${t(TEXT.savepoint)}${row.name ? ` “${row.name}”` : ''}`}
+          >
             {t(TEXT.savepoint)}
             {row.name ? ` “${row.name}”` : ''}
           </span>

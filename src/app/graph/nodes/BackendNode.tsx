@@ -22,7 +22,10 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
     <div className="g-node g-store" style={scaledStyle(width ?? 0, height ?? 0, data.scale)}>
       <Handle type="target" id="store" position={Position.Top} isConnectable={false} />
       <div className="g-header" style={{ height: SIZE.backendHeaderHeight }}>
-        <span className="g-name" title={t(SUBTITLE)}>
+        <span
+          className="g-name"
+          title={`${t({ en: 'State backend', zh: '状态后端' })}: ${t(SUBTITLE)}`}
+        >
           {t({ en: 'State backend', zh: '状态后端' })}{' '}
           {/* One cell wide, the column has room for the name only; the title says the rest. */}
           {data.cellsPerLine > 1 && <span className="g-sub">{t(SUBTITLE)}</span>}

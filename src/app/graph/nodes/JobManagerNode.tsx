@@ -59,7 +59,10 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
       </div>
       <div className="g-jm-pending">
         {data.pending.length === 0 && (
-          <span className="g-label">
+          <span
+            className="g-label g-jm-reason"
+            title={data.status === 'FAILED' && data.failReason ? data.failReason : undefined}
+          >
             {data.status === 'FAILED' && data.failReason
               ? data.failReason
               : t({ en: 'no checkpoint in progress', zh: '没有进行中的检查点' })}

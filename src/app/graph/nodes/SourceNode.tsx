@@ -11,6 +11,9 @@ import { CheckpointTag, Cleared, isCleared, TaskFrame, TickBadges } from './part
  * A source subtask: its replayable input as a tape, what it read, the read position, and the
  * offsets the checkpoints stored marked on the tape, where a restore rewinds it to.
  */
+/** Half a checkpoint tag's width under the tape, the prefixed kind included. */
+const TAG_HALF = 16;
+
 function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const t = useT();
   const timing = useTiming();
@@ -70,7 +73,16 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
             <span
               key={mark.checkpoint}
               className="g-mark-tag"
-              style={{ left: (mark.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22 }}
+              // Kept inside the node: a mark after the last cell would stick out of it.
+              style={{
+                left: Math.min(
+                  inner - TAG_HALF,
+                  Math.max(
+                    TAG_HALF,
+                    (mark.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22,
+                  ),
+                ),
+              }}
             >
               <CheckpointTag
                 id={mark.checkpoint}

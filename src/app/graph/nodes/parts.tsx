@@ -80,9 +80,11 @@ function StatusMark({ status }: { status: TaskStatus }) {
 /** A failed or cancelled task lost its state: say so where the state was. */
 export function Cleared({ status }: { status: TaskStatus }) {
   const t = useT();
+  const text = t({ en: 'state cleared', zh: '状态已清空' });
+  // Beside a badge the words may be shortened; the title has them in full.
   return (
-    <span className="g-cleared">
-      <StatusPill status={status} /> {t({ en: 'state cleared', zh: '状态已清空' })}
+    <span className="g-cleared" title={`${t(TASK_STATUS[status])} ${text}`}>
+      <StatusPill status={status} /> <span className="g-cleared-text">{text}</span>
     </span>
   );
 }
@@ -146,7 +148,9 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
           className={input.blockedBy === null ? 'g-input' : 'g-input g-blocked'}
           style={{ height: SIZE.inputRow }}
         >
-          <span className="g-from">{input.fromLabel}</span>
+          <span className="g-from" title={input.fromLabel}>
+            {input.fromLabel}
+          </span>
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
               <span className="g-flowing">{t({ en: 'flowing', zh: '流动' })}</span>
