@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { topologyOf, type Scenario } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { describeReason, taskName } from './narration';
+import { taskName } from './narration';
+import { reasonText } from './reasons';
 import type { Language } from './store';
 import { useStore } from './store';
 import { failureFreeStateAt, verdictOf } from './verdict';
@@ -63,7 +64,7 @@ export function ResultStrip() {
     );
   } else if (job.status === 'FAILED') {
     tone = 'bad';
-    const reason = job.failReason ? describeReason(job.failReason, language, scenario) : '';
+    const reason = job.failReason ? reasonText(job.failReason, language, scenario) : '';
     lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + reason);
   } else if (!verdict.final) {
     lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));

@@ -7,7 +7,11 @@ export function simReport({ state, events }: RunResult) {
     scenario: state.scenario.id,
     mode: state.scenario.checkpoint.mode,
     tick: state.tick,
-    job: { status: state.job.status, restarts: state.job.restarts },
+    job: {
+      status: state.job.status,
+      restarts: state.job.restarts,
+      ...(state.job.failReason ? { failReason: state.job.failReason } : {}),
+    },
     tasks: topology.tasks.map((info) => {
       const { kind: _kind, ...operatorState } = state.tasks[info.index].state;
       return {

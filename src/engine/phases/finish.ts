@@ -47,7 +47,7 @@ export function finishIfDone(d: TickDraft): void {
   d.emit({
     type: 'JobFinished',
     reason: stopped
-      ? `stopped with savepoint ${stopped.id}`
-      : 'every source reached the end of its input',
+      ? { code: 'stopped-with-savepoint', savepoint: stopped.id }
+      : { code: 'input-exhausted' },
   });
 }
