@@ -22,19 +22,18 @@ function recordLabel(r: RecordCount, zh: boolean, scenario: Scenario): string {
   return zh ? `${name} 的记录 ${r.origin.value}` : `record ${r.origin.value} from ${name}`;
 }
 
-function sumsOf(verdict: Verdict, scenario: Scenario): string {
-  return verdict.sums.map((s) => `${operatorName(s.operator, scenario)} = ${s.actual}`).join(', ');
+function sumsOf(verdict: Verdict, zh: boolean, scenario: Scenario): string {
+  const each = verdict.sums.map((s) => `${operatorName(s.operator, scenario)} = ${s.actual}`);
+  return each.join(zh ? '，' : ', ');
 }
 
 /** What the stopped job left unread, said as the next job's input. */
 function leftForNextJob(verdict: Verdict, zh: boolean, scenario: Scenario): string[] {
   return (verdict.stopped?.unread ?? []).map((u) => {
     const name = taskName(u.task, scenario);
-    if (zh) {
-      return `${name} 在偏移量 ${u.offset} 之后还有 ${u.count} 条记录未读取，留给从这个保存点启动的下一个作业。`;
-    }
+    if (zh) return `${name} 偏移量 ${u.offset} 之后的 ${u.count} 条记录留给下一个作业。`;
     const records = u.count === 1 ? 'record' : 'records';
-    return `The ${u.count} ${records} after offset ${u.offset} of ${name} are for the next job, which starts from this savepoint.`;
+    return `The ${u.count} ${records} of ${name} after offset ${u.offset} are left for the next job.`;
   });
 }
 
@@ -69,22 +68,22 @@ export function verdictText(
     lines.push(zh ? '运行在作业结束前停止。' : 'The run stops before the job finishes.');
     return { tone: 'neutral', lines };
   }
-  const sums = sumsOf(verdict, scenario);
+  const sums = sumsOf(verdict, zh, scenario);
   let tone: VerdictText['tone'] = 'ok';
   if (verdict.stateExactlyOnce) {
     if (verdict.stopped) {
       const id = verdict.stopped.savepoint;
       lines.push(
         zh
-          ? `作业随保存点 ${id} 停止：停止前读取的每条记录都恰好计算了一次（${sums}，与读取同样输入的无故障运行相同）。`
-          : `Stopped with savepoint ${id}: every record read before it was counted exactly once (${sums}, as in a failure-free run of the same input).`,
+          ? `作业随保存点 ${id} 停止：此前读取的每条记录都恰好计算一次（${sums}，与同样输入的无故障运行相同）。`
+          : `Stopped with savepoint ${id}: every record read before it counted exactly once (${sums}, as without failures).`,
       );
     } else if (verdict.resumed) {
       const id = verdict.resumed.savepoint;
       lines.push(
         zh
-          ? `两个作业合起来满足精确一次：保存点 ${id} 之前的每条记录由创建它的作业计算一次，之后的每条记录由本作业计算一次（${sums}，与本作业的无故障运行相同）。`
-          : `Exactly-once holds across both jobs: every record before savepoint ${id} was counted once by the job that took it, every later one once by this job (${sums}, as in this job's failure-free run).`,
+          ? `两个作业合起来满足精确一次：每条记录只计算一次，保存点 ${id} 之前由创建它的作业计算，之后由本作业计算（${sums}，与无故障运行相同）。`
+          : `Exactly-once holds across both jobs: each record counted once, before savepoint ${id} by the job that took it, after it by this one (${sums}, as without failures).`,
       );
     } else {
       lines.push(

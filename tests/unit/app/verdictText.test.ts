@@ -36,16 +36,16 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     const { en, zh } = strip(savepointUpgrade);
     expect(en.tone).toBe('ok');
     expect(en.lines[0]).toBe(
-      'Stopped with savepoint 5: every record read before it was counted exactly once (sum_by_parity = 120, total = 120, as in a failure-free run of the same input).',
+      'Stopped with savepoint 5: every record read before it counted exactly once (sum_by_parity = 120, total = 120, as without failures).',
     );
-    expect(en.text).toContain(
-      'The 15 records after offset 15 of Source 1 are for the next job, which starts from this savepoint.',
+    expect(en.lines[1]).toBe(
+      'The 15 records of Source 1 after offset 15 are left for the next job.',
     );
     // Its non-transactional sink really received replayed output twice; no state lost anything.
     expect(en.text).not.toMatch(/\blost\b|not 276/);
     expect(en.text).toContain('The sink received 10 output records twice');
     expect(zh.text).toContain('作业随保存点 5 停止');
-    expect(zh.text).toContain('Source 1 在偏移量 15 之后还有 15 条记录未读取');
+    expect(zh.text).toContain('Source 1 偏移量 15 之后的 15 条记录留给下一个作业。');
     chineseOnly(zh.text);
   });
 
@@ -60,7 +60,7 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     const { en, zh } = strip(stopped);
     expect(en.tone).toBe('ok');
     expect(en.text).toBe(
-      'Stopped with savepoint 1: every record read before it was counted exactly once (sum_even = 6, sum_odd = 9, as in a failure-free run of the same input). The 4 records after offset 5 of Source 1 are for the next job, which starts from this savepoint.',
+      'Stopped with savepoint 1: every record read before it counted exactly once (sum_even = 6, sum_odd = 9, as without failures). The 4 records of Source 1 after offset 5 are left for the next job.',
     );
     chineseOnly(zh.text);
   });
@@ -69,7 +69,7 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     const { en, zh } = strip(savepointUpgradeResumed);
     expect(en.tone).toBe('ok');
     expect(en.text).toBe(
-      "Exactly-once holds across both jobs: every record before savepoint 5 was counted once by the job that took it, every later one once by this job (sum_by_parity = 1965, as in this job's failure-free run).",
+      'Exactly-once holds across both jobs: each record counted once, before savepoint 5 by the job that took it, after it by this one (sum_by_parity = 1965, as without failures).',
     );
     expect(zh.text).toContain('两个作业合起来满足精确一次');
     chineseOnly(zh.text);
