@@ -257,13 +257,15 @@ function compareLedgers(actual: OperatorLedgers, expected: OperatorLedgers) {
 /**
  * The part of a resumed job's account that the earlier job wrote: what the savepoint's state
  * counts, against what that job counts when it reads the same input without a failure. Both
- * jobs are deterministic, so the earlier one is run again. Operators keep the earlier job's ids.
+ * jobs are deterministic, so the earlier one is run again, up to the savepoint. Operators keep
+ * the earlier job's ids.
  */
 function judgeSavepoint(state: SimState) {
   const restore = state.scenario.restoreFrom;
   const savepoint = state.restoredFrom?.savepoint;
   if (!restore || !savepoint) return null;
-  const earlier = runScenario(restore.job);
+  // Its snapshots were all taken by the time it completed: the run can stop there.
+  const earlier = runScenario(restore.job, savepoint.completeTick ?? undefined);
   const taken = earlier.state.checkpoints.find((c) => c.id === savepoint.id);
   if (!taken || taken.status !== 'COMPLETED') return null;
   const counted = byOperator(restore.job, snapshotLedgers(earlier.events, savepoint.id));
