@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { topologyOf, type Scenario } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { describeReason, taskName } from './narration';
+import { describeReason, operatorName, taskName } from './narration';
 import type { Language } from './store';
 import { useStore } from './store';
 import { failureFreeStateAt, verdictOf } from './verdict';
@@ -25,7 +25,7 @@ function CompareRow() {
         const b = theirs?.kind === 'sum' ? theirs.sum : 0;
         return (
           <span key={info.id} className={a === b ? 'same' : 'differs'}>
-            {info.id.split('#')[0]} {a} / {b}
+            {taskName(info.id, current.scenario)} {a} / {b}
           </span>
         );
       })}
@@ -69,7 +69,9 @@ export function ResultStrip() {
     lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
   } else if (verdict.stateExactlyOnce) {
     tone = 'ok';
-    const sums = verdict.sums.map((s) => `${s.operator} = ${s.actual}`).join(', ');
+    const sums = verdict.sums
+      .map((s) => `${operatorName(s.operator, scenario)} = ${s.actual}`)
+      .join(t({ en: ', ', zh: '，' }));
     lines.push(
       t({
         en: `Exactly-once holds: every record counted once (${sums}, as in the failure-free run).`,
@@ -82,14 +84,19 @@ export function ResultStrip() {
       const rec = recordLabel(d.origin.value, d.origin.task, language, scenario);
       lines.push(
         t({
-          en: `${d.operator} counted ${rec} ${d.count === 2 ? 'twice' : `${d.count} times`}.`,
-          zh: `${d.operator} 把 ${rec} 计算了 ${d.count} 次。`,
+          en: `${operatorName(d.operator, scenario)} counted ${rec} ${d.count === 2 ? 'twice' : `${d.count} times`}.`,
+          zh: `${operatorName(d.operator, scenario)} 把 ${rec} 计算了 ${d.count} 次。`,
         }),
       );
     }
     for (const l of verdict.lost.slice(0, 3)) {
       const rec = recordLabel(l.origin.value, l.origin.task, language, scenario);
-      lines.push(t({ en: `${l.operator} lost ${rec}.`, zh: `${l.operator} 丢失了 ${rec}。` }));
+      lines.push(
+        t({
+          en: `${operatorName(l.operator, scenario)} lost ${rec}.`,
+          zh: `${operatorName(l.operator, scenario)} 丢失了 ${rec}。`,
+        }),
+      );
     }
     const wrong = verdict.sums.filter((s) => s.actual !== s.expected);
     if (wrong.length > 0) {
@@ -97,11 +104,11 @@ export function ResultStrip() {
         wrong
           .map((s) =>
             t({
-              en: `${s.operator} ends at ${s.actual}, not ${s.expected}`,
-              zh: `${s.operator} 最终为 ${s.actual}，应为 ${s.expected}`,
+              en: `${operatorName(s.operator, scenario)} ends at ${s.actual}, not ${s.expected}`,
+              zh: `${operatorName(s.operator, scenario)} 最终为 ${s.actual}，应为 ${s.expected}`,
             }),
           )
-          .join('; ') + '.',
+          .join(t({ en: '; ', zh: '；' })) + t({ en: '.', zh: '。' }),
       );
     }
   }
@@ -109,7 +116,7 @@ export function ResultStrip() {
     lines.push(
       t({
         en: `The sink received ${verdict.sinkDuplicates.length} output record(s) twice: a non-transactional sink shows what was replayed.`,
-        zh: `Sink 重复收到 ${verdict.sinkDuplicates.length} 条输出：非事务性 sink 会显示重放的数据。`,
+        zh: `Sink 重复收到 ${verdict.sinkDuplicates.length} 条输出：非事务性的 Sink 会显示重放的数据。`,
       }),
     );
   }

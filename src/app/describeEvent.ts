@@ -170,7 +170,7 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       const wait = scenario
         ? duration(e.delayTicks * scenario.tickMs)
         : zh
-          ? `${e.delayTicks} 个 tick`
+          ? `${e.delayTicks} 拍`
           : `${e.delayTicks} ticks`;
       return zh
         ? `重启策略允许第 ${e.attempt} 次重启：作业将在 ${wait} 后重启`

@@ -1,4 +1,5 @@
 import type { Scenario } from '../engine';
+import type { LocalText } from '../scenarios/text';
 import type { Language } from './store';
 
 /**
@@ -19,6 +20,22 @@ export function taskName(id: string, scenario?: Scenario): string {
   const parallel = operator ? operator.parallelism > 1 : subtask > 0;
   return isSource || parallel ? `${name} ${subtask + 1}` : name;
 }
+
+/** An operator as a teacher names it: its display name, else its id. */
+export function operatorName(id: string, scenario?: Scenario): string {
+  return scenario?.operators.find((op) => op.id === id)?.name ?? id;
+}
+
+/**
+ * A lesson's text in the reader's language, its task references (`{source#1}`) replaced by the
+ * names the graph gives those tasks, so a lesson cannot name a task otherwise than the screen.
+ */
+export function lessonText(text: LocalText, language: Language, scenario: Scenario): string {
+  return text[language].replace(TASK_REFERENCE, (_, id: string) => taskName(id, scenario));
+}
+
+/** A task reference in a lesson's text: `{operator#subtask}`. */
+export const TASK_REFERENCE = /\{([A-Za-z_][\w-]*#\d+)\}/g;
 
 const REASONS_ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^failed just before processing record (-?\d+)$/, (m) => `在处理记录 ${m[1]} 之前失败`],
