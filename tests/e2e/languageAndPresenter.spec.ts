@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESET_TITLES } from '../../src/scenarios/presets/titles';
-import { expect, linkTo, node, open, test } from './fixtures';
+import { expect, linkTo, node, open, say, test } from './fixtures';
 
 const first = LESSONS[0];
 
@@ -65,20 +65,22 @@ test('presenter mode: larger type, the whole width for the graph, the lesson as 
   await expect(presenter).toHaveAttribute('aria-pressed', 'true');
   const caption = page.getByTestId('caption');
   await expect(caption).toBeVisible();
-  await expect(caption).toContainText(first.steps[0].title.en);
-  await expect(caption).toContainText(first.steps[0].text.en);
+  await expect(caption).toContainText(say(first, first.steps[0].title));
+  await expect(caption).toContainText(say(first, first.steps[0].text));
   expect(await fontSize(result)).toBeGreaterThan(before);
-  expect(await fontSize(caption.getByText(first.steps[0].text.en))).toBeGreaterThanOrEqual(20);
+  expect(await fontSize(caption.getByText(say(first, first.steps[0].text)))).toBeGreaterThanOrEqual(
+    20,
+  );
 
   // The lesson goes on from the caption, question and answer included.
   const withQuestion = first.steps.findIndex((s) => s.question);
   for (let i = 0; i < withQuestion; i++) {
     await caption.getByRole('button', { name: 'Continue' }).click();
   }
-  await expect(caption).toContainText(first.steps[withQuestion].title.en);
-  await expect(caption).toContainText(first.steps[withQuestion].question!.prompt.en);
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].title));
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].question!.prompt));
   await caption.getByRole('button', { name: 'Reveal the answer' }).click();
-  await expect(caption).toContainText(first.steps[withQuestion].question!.answer.en);
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].question!.answer));
 
   await presenter.click();
   await expect(presenter).toHaveAttribute('aria-pressed', 'false');
