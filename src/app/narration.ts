@@ -39,7 +39,7 @@ export const TASK_REFERENCE = /\{([A-Za-z_][\w-]*#\d+)\}/g;
 
 const REASONS_ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^failed just before processing record (-?\d+)$/, (m) => `在处理记录 ${m[1]} 之前失败`],
-  [/^failed at tick (\d+)$/, (m) => `在 tick ${m[1]} 失败`],
+  [/^failed at tick (\d+)$/, (m) => `在第 ${m[1]} 拍失败`],
   [/^the job failed over$/, () => '作业发生故障转移'],
   [
     /^expired before completing \(timeout (\d+) ms\)$/,
