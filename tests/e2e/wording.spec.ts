@@ -53,6 +53,22 @@ async function markerTitles(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
 }
 
+test('the checks find what the Chinese screen once showed, and let names and APIs be', () => {
+  expect(problems('log', '作业失败：fixed-delay gave up after 3 restart attempts', 'zh')).toEqual([
+    'log: English "fixed-delay gave up after"',
+  ]);
+  expect(problems('marker', '任务失败 sum_odd#0 @ 20', 'zh')).toEqual([
+    'marker: internal id "sum_odd#0"',
+  ]);
+  expect(problems('log', '在 tick 12 失败，被屏障 1 阻塞', 'zh')).toHaveLength(2);
+  const fine = [
+    'setMaxConcurrentCheckpoints(2) 在这里不起作用；AT_LEAST_ONCE（至少一次）模式',
+    'failureRateRestart(5, Time.minutes(5), Time.seconds(10))：Source 2 的记录 4',
+    `${ALLOWED_NAMES[0] ?? 'sum_even'} 现在有 11 个 key，JobManager 触发检查点 1`,
+  ];
+  for (const text of fine) expect(problems('lesson', text, 'zh')).toEqual([]);
+});
+
 for (const language of ['en', 'zh'] as const) {
   for (const presenter of [false, true]) {
     for (const lesson of LESSONS) {
