@@ -68,10 +68,19 @@ export const lesson1ConsistentCheckpoint: Lesson = {
       tick: 20,
       title: { en: '{sum_odd#0} fails before adding 7', zh: '{sum_odd#0} 还没加上 7 就挂了' },
       text: {
-        en: '{sum_odd#0} fails just before it adds 7. Recovery step one: restart the job. Every task is cancelled and its state is cleared: {source#0}, {sum_even#0} and {sum_odd#0} all start from nothing.',
-        zh: '{sum_odd#0} 在加上 7 之前失败了。恢复第一步：重启应用。所有任务被取消，状态被清空：{source#0}、{sum_even#0} 和 {sum_odd#0} 都从空状态开始。',
+        en: '{sum_odd#0} fails just before it adds 7: its state is gone with it. The other tasks have not stopped yet: {sum_even#0} has added 6 and shows 12, and {source#0} is at offset 7.',
+        zh: '{sum_odd#0} 在加上 7 之前失败了，它的状态也随之丢失。其他任务还没有停下：{sum_even#0} 已经加上 6，显示 12，{source#0} 的偏移量是 7。',
       },
-      highlight: ['sum_odd#0'],
+      highlight: ['sum_odd#0', 'sum_even#0'],
+    },
+    {
+      tick: 21,
+      title: { en: 'Restart: every state is cleared', zh: '重启：所有状态被清空' },
+      text: {
+        en: 'Recovery step one: restart the job. Every task is cancelled and its state is cleared: {source#0}, {sum_even#0} and {sum_odd#0} all hold nothing now, while the restart strategy waits its delay.',
+        zh: '恢复第一步：重启应用。所有任务被取消，状态被清空：{source#0}、{sum_even#0} 和 {sum_odd#0} 现在什么都没有，重启策略则在等待它的延迟时间。',
+      },
+      highlight: ['source#0', 'sum_even#0', 'sum_odd#0'],
       question: {
         prompt: {
           en: '{sum_even#0} had already added 6 and counted 12. Is that 12 lost?',
@@ -87,13 +96,13 @@ export const lesson1ConsistentCheckpoint: Lesson = {
       tick: 23,
       title: { en: 'Restore from the checkpoint', zh: '从检查点恢复状态' },
       text: {
-        en: 'Recovery step two: every task reads its state back from checkpoint 1, so the job is exactly where it was when the checkpoint was taken: {sum_even#0} 6, {sum_odd#0} 9, and {source#0} rewound to offset 5. It starts reading again at 6.',
-        zh: '恢复第二步：每个任务从检查点 1 读回状态，作业回到检查点完成时的样子：{sum_even#0} 为 6，{sum_odd#0} 为 9，{source#0} 重置到偏移量 5，并重新从 6 开始读取。',
+        en: 'Recovery step two: every task reads its state back from checkpoint 1, so the job is exactly where it was when the checkpoint was taken: {sum_even#0} 6, {sum_odd#0} 9, and {source#0} rewound to offset 5. It reads 6 again next.',
+        zh: '恢复第二步：每个任务从检查点 1 读回状态，作业回到检查点完成时的样子：{sum_even#0} 为 6，{sum_odd#0} 为 9，{source#0} 重置到偏移量 5，接下来重新读取 6。',
       },
       highlight: ['source#0', 'sum_even#0', 'sum_odd#0', 'backend'],
     },
     {
-      tick: 27,
+      tick: 28,
       title: { en: 'Replay 6 and 7', zh: '重新处理 6 和 7' },
       text: {
         en: 'Recovery step three: the records between the checkpoint and the failure, 6 and 7, are read and processed again. {sum_even#0} is 12 once more and {sum_odd#0} now adds 7: 16.',
@@ -112,7 +121,7 @@ export const lesson1ConsistentCheckpoint: Lesson = {
       },
     },
     {
-      tick: 33,
+      tick: 34,
       title: { en: 'Exactly once', zh: '精确一次' },
       text: {
         en: 'The job ends with {sum_even#0} = 20 and {sum_odd#0} = 25, the same as a run without the failure: every number counted exactly once (精确一次), because every task saved and restored its state at the same point of the input.',

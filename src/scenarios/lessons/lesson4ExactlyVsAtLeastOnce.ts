@@ -81,8 +81,8 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
       tick: 20,
       title: { en: 'A failure', zh: '发生故障' },
       text: {
-        en: '{sum_odd#0} fails just before it adds the 9 from {source#1}. The job restarts and every task’s state is cleared.',
-        zh: '{sum_odd#0} 在加上来自 {source#1} 的 9 之前挂了。作业重启，所有任务的状态被清空。',
+        en: '{sum_odd#0} fails just before it adds the 9 from {source#1}. The job restarts: in the next tick every task is cancelled and its state cleared.',
+        zh: '{sum_odd#0} 在加上来自 {source#1} 的 9 之前挂了。作业重启：下一拍所有任务被取消，状态被清空。',
       },
       highlight: ['sum_odd#0'],
     },
@@ -96,7 +96,7 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
       highlight: ['source#0', 'source#1', 'sum_even#0', 'backend'],
     },
     {
-      tick: 24,
+      tick: 25,
       title: { en: 'Counted twice', zh: '算了两次' },
       text: {
         en: 'The replayed 4 from {source#0} reaches {sum_even#0}, which adds it again: 12.',
@@ -115,7 +115,7 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
       },
     },
     {
-      tick: 37,
+      tick: 38,
       title: { en: 'At least once, not exactly once', zh: '至少一次，而不是精确一次' },
       text: {
         en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Now open this run in EXACTLY_ONCE (Config, mode) and play it: at tick 8 the input from {source#0} is blocked and the 4 waits in the alignment buffer, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50 (精确一次).',

@@ -69,7 +69,7 @@ export const lesson6Savepoints: Lesson = {
       highlight: ['source#0', 'backend'],
     },
     {
-      tick: 45,
+      tick: 46,
       title: { en: 'Stop with savepoint', zh: '带保存点停止作业' },
       text: {
         en: 'Time for an upgrade. The user stops the job with a savepoint named "before-upgrade". {source#0} emits the barrier and then stops reading, so nothing comes after the savepoint; the periodic checkpoints stop too.',
@@ -78,7 +78,7 @@ export const lesson6Savepoints: Lesson = {
       highlight: ['jobmanager', 'source#0'],
     },
     {
-      tick: 51,
+      tick: 52,
       title: { en: 'Stopped at the savepoint', zh: '作业停在保存点' },
       text: {
         en: 'Savepoint 5 is complete and the job is FINISHED, its state exactly the savepoint’s. Version 2 changes the job: enrich adds 100, sum_by_parity runs with parallelism 2, total is gone. The next lesson starts version 2 from this savepoint: state is matched by uid, the per-key sums are split between the two subtasks, and total’s state is skipped only because allowNonRestoredState is set.',

@@ -134,7 +134,7 @@ describe('narration', () => {
       reason: 'failed at tick 30',
     };
     expect(describeEvent(atTick, 'en')).toBe('sum_even failed at tick 30');
-    expect(describeEvent(atTick, 'zh')).toBe('sum_even 在 tick 30 失败');
+    expect(describeEvent(atTick, 'zh')).toBe('sum_even 在第 30 拍失败');
     expect(describeEvent(SAMPLES.CheckpointCompleted, 'zh')).toContain('保存点 3');
     const stopTheWorld = {
       ...oddEvenSum,
