@@ -26,8 +26,8 @@ export const lesson7RestartStrategies: Lesson = {
       tick: 12,
       title: { en: 'First failure: RESTARTING', zh: '第一次故障：RESTARTING' },
       text: {
-        en: '{sum#0} fails. Every task is cancelled and the job is RESTARTING: it waits the 10 s delay before it restores the latest checkpoint. Attempt 1 of 3.',
-        zh: '{sum#0} 发生故障。所有任务被取消，作业进入 RESTARTING：先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
+        en: '{sum#0} fails and the job is RESTARTING: the next tick cancels every task, and the job waits the 10 s delay before it restores the latest checkpoint. Attempt 1 of 3.',
+        zh: '{sum#0} 发生故障，作业进入 RESTARTING：下一拍所有任务被取消，作业先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
       },
       highlight: ['sum#0', 'jobmanager'],
     },
