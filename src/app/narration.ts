@@ -1,4 +1,6 @@
 import type { Scenario } from '../engine';
+import type { LocalText } from '../scenarios/text';
+import type { Language } from './store';
 
 /**
  * A subtask as a teacher names it: the operator's display name and, where there can be more
@@ -18,3 +20,14 @@ export function taskName(id: string, scenario?: Scenario): string {
   const parallel = operator ? operator.parallelism > 1 : subtask > 0;
   return isSource || parallel ? `${name} ${subtask + 1}` : name;
 }
+
+/**
+ * A lesson's text in the reader's language, its task references (`{source#1}`) replaced by the
+ * names the graph gives those tasks, so a lesson cannot name a task otherwise than the screen.
+ */
+export function lessonText(text: LocalText, language: Language, scenario: Scenario): string {
+  return text[language].replace(TASK_REFERENCE, (_, id: string) => taskName(id, scenario));
+}
+
+/** A task reference in a lesson's text: `{operator#subtask}`. */
+export const TASK_REFERENCE = /\{([A-Za-z_][\w-]*#\d+)\}/g;

@@ -1,5 +1,7 @@
 import { create, type StateCreator } from 'zustand';
 import { step, type Mode, type Scenario, type ScenarioAction, type SimState } from '../engine';
+import { stepAt } from '../scenarios/lesson';
+import { lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
 import { forkTimeline, recordTimeline, stateAt, type Timeline } from './timeline';
 
@@ -33,7 +35,11 @@ export interface PlaybackSlice {
   playing: boolean;
   /** Ticks per second. */
   speed: number;
+  /** The tick where the playing run pauses by itself (a lesson step replayed), or null. */
+  stopAt: number | null;
   play: () => void;
+  /** Plays from `from` and pauses at `to`. */
+  playBetween: (from: number, to: number) => void;
   pause: () => void;
   togglePlay: () => void;
   setSpeed: (speed: number) => void;
@@ -102,12 +108,18 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       set({ cursor: t, current: stateAt(timeline, t) });
     },
     stepForward: () => {
-      const { timeline, cursor, current } = get();
+      const { timeline, cursor, current, stopAt } = get();
       if (cursor >= timeline.end) {
-        set({ playing: false });
+        set({ playing: false, stopAt: null });
         return;
       }
-      set({ cursor: cursor + 1, current: step(current).state });
+      const next = cursor + 1;
+      const stop = stopAt !== null && next >= stopAt;
+      set({
+        cursor: next,
+        current: step(current).state,
+        ...(stop ? { playing: false, stopAt: null } : {}),
+      });
     },
     stepBack: () => get().seek(get().cursor - 1),
     setMode: (mode) => {
@@ -147,13 +159,18 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
 const playbackSlice: StateCreator<Store, [], [], PlaybackSlice> = (set, get) => ({
   playing: false,
   speed: 2,
+  stopAt: null,
   play: () => {
     // Playing from the last tick starts the run over, as a video player does; a looping embed
     // starts its own moment over.
     if (get().cursor >= get().timeline.end) get().seek(get().loopFrom ?? 0);
-    set({ playing: true });
+    set({ playing: true, stopAt: null });
   },
-  pause: () => set({ playing: false }),
+  playBetween: (from, to) => {
+    get().seek(from);
+    if (get().cursor < to) set({ playing: true, stopAt: to });
+  },
+  pause: () => set({ playing: false, stopAt: null }),
   togglePlay: () => (get().playing ? get().pause() : get().play()),
   setSpeed: (speed) => set({ speed }),
   loopFrom: null,
@@ -186,3 +203,35 @@ export const useStore = create<Store>()((...a) => ({
   ...playbackSlice(...a),
   ...viewSlice(...a),
 }));
+
+/**
+ * A lesson follows the cursor: however the cursor moves (playback, steps, the timeline, keys,
+ * markers), the lesson shows the last step whose moment the cursor has reached. A change to the
+ * run itself (its mode, its configuration, another preset, an injection) leaves the lesson,
+ * whose text describes the run as the lesson set it up, and says so.
+ */
+useStore.subscribe((now, before) => {
+  if (!now.lesson) return;
+  const lesson = lessonById(now.lesson.id);
+  if (!lesson) return;
+  if (now.lesson === before.lesson && now.timeline.scenario !== before.timeline.scenario) {
+    const order = lesson.order;
+    useStore.setState({
+      lesson: null,
+      revealed: false,
+      notice: {
+        kind: 'info',
+        text: {
+          en: `You left lesson ${order}: the run changed, and the lesson describes the run it set up. Pick the lesson again to go back to it.`,
+          zh: `已离开第 ${order} 课：运行已改变，而课程讲的是它自己设定的那次运行。在课程列表中重新选择这一课即可回到课程。`,
+        }[now.language],
+      },
+    });
+    return;
+  }
+  if (now.cursor === before.cursor && now.lesson === before.lesson) return;
+  const step = stepAt(lesson.steps, now.cursor);
+  if (step !== now.lesson.step) {
+    useStore.setState({ lesson: { id: lesson.id, step }, revealed: false });
+  }
+});

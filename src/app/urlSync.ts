@@ -42,6 +42,7 @@ async function presetIdOf(scenario: Scenario): Promise<string | null> {
 export async function openDefault(): Promise<void> {
   const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
   const s = useStore.getState();
+  s.setLesson(null);
   if (first) {
     // A lesson's scenario is the preset of its id, as when a lesson is opened from the picker.
     s.loadScenario(first.scenario, first.scenario.id, first.steps[0]?.tick ?? 0);
@@ -127,6 +128,7 @@ export async function applyHash(hash: string): Promise<void> {
   if (state.view?.presenter) await presenterCaption.load().catch(() => {});
   const s = useStore.getState();
   s.setLanguage(state.language);
+  s.setLesson(null);
   s.loadScenario(scenario, presetId, state.tick);
   s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
   const view = state.view ?? {};

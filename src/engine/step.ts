@@ -3,7 +3,7 @@ import type { SimEvent, SimEventType } from './events';
 import { runActions } from './phases/actions';
 import { completeWrites } from './phases/backend';
 import { coordinate } from './phases/coordinator';
-import { restoreIfDue } from './phases/failover';
+import { cancelIfFailingOver, restoreIfDue } from './phases/failover';
 import { finishIfDone } from './phases/finish';
 import { deliverMessages } from './phases/messages';
 import { runTasks } from './phases/tasks';
@@ -29,6 +29,7 @@ export interface StepOptions {
  * leaves alone are shared with the result, and the same state always gives the same result.
  *
  * The phases of a tick, in this order:
+ * 0. cancel       the tick after a failure, the cancellation reaches the tasks still running
  * 1. actions      scheduled checkpoints, savepoints and task failures that are due
  * 2. restore      a restarting job whose delay ran out restores its latest checkpoint
  * 3. messages     control messages arrive: triggers at sources, acks at the coordinator, ...
@@ -50,6 +51,7 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
     return { state: { ...prev, tick: prev.tick + 1 }, events: [] };
   }
   const d = new TickDraft(prev, working, options?.events ?? null);
+  cancelIfFailingOver(d);
   runActions(d);
   restoreIfDue(d);
   deliverMessages(d);

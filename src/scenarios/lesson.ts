@@ -28,3 +28,15 @@ export interface Lesson extends LessonInfo {
   scenario: Scenario;
   steps: LessonStep[];
 }
+
+/**
+ * The step a lesson is at when the cursor is at `tick`: the last one whose moment the cursor has
+ * reached (the first step when it has reached none). Pure.
+ */
+export function stepAt(steps: readonly Pick<LessonStep, 'tick'>[], tick: number): number {
+  let at = 0;
+  steps.forEach((s, i) => {
+    if (s.tick <= tick) at = i;
+  });
+  return at;
+}

@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Scenario } from '../../src/engine';
+import { lessonText } from '../../src/app/narration';
+import type { Lesson } from '../../src/scenarios/lesson';
+import type { LocalText } from '../../src/scenarios/text';
 import { presetById } from '../../src/scenarios/presets';
 import type { ShareState } from '../../src/scenarios/shareLink';
 import lz from 'lz-string';
@@ -142,4 +145,9 @@ export async function pickPreset(page: Page, id: string): Promise<void> {
 /** Expects the header's picker to name this preset. */
 export async function expectPicked(page: Page, id: string): Promise<void> {
   await expect(picker(page).locator('option:checked')).toHaveText(preset(id).title);
+}
+
+/** A lesson's text as the screen shows it: its task references named as the graph names them. */
+export function say(lesson: Lesson, text: LocalText, language: 'en' | 'zh' = 'en'): string {
+  return lessonText(text, language, lesson.scenario);
 }

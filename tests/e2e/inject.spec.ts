@@ -10,8 +10,8 @@ test('injecting the seed failure from the menu shows recovery to 20 and 25, and 
   const withoutFailure = { ...seed, actions: seed.actions.filter((a) => a.type !== 'fail-task') };
   // Tick 10: the source has read 1 to 4, record 7 is still ahead.
   await open(page, linkTo({ scenario: { custom: withoutFailure }, tick: 10 }));
-  const failures = page.getByRole('button', { name: /^task failed sum_odd#0 @/ });
-  const restarts = page.getByRole('button', { name: /^job restarted, state restored 1 @/ });
+  const failures = page.getByRole('button', { name: /^task failed: sum_odd · tick/ });
+  const restarts = page.getByRole('button', { name: /^job restarted, state restored 1 · tick/ });
   await expect(failures).toHaveCount(0);
 
   const menu = page.locator('details', { has: page.getByText('Inject failure', { exact: true }) });
@@ -38,6 +38,9 @@ test('injecting the seed failure from the menu shows recovery to 20 and 25, and 
   await expect(page.getByTestId('result')).toContainText('Exactly-once holds');
 
   await page.keyboard.press('Home');
+  // The clicks on the timeline closed the menu, as a press outside a menu does.
+  await expect(menu).not.toHaveAttribute('open');
+  await menu.locator('summary').click();
   await menu.getByRole('button', { name: 'Undo last injection' }).click();
   await expect(failures).toHaveCount(0);
   await expect(restarts).toHaveCount(0);
@@ -66,4 +69,27 @@ test('a failure injected after the record went by changes nothing that happened 
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('16');
   await page.keyboard.press('End');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
+});
+
+test('the Inject, Trigger and File menus close on Escape and on a press outside, and give the focus back', async ({
+  page,
+}) => {
+  await open(page);
+  for (const name of ['Inject failure', 'Trigger', 'File']) {
+    const menu = page.locator('details', { has: page.getByText(name, { exact: true }) });
+    const button = menu.locator('summary');
+    await button.click();
+    await expect(menu).toHaveAttribute('open', '');
+    await menu.getByRole('button').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await expect(menu).toHaveAttribute('open', '');
+    // A press on the empty graph: nothing there takes the focus, so the menu's button has it.
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(button).toBeFocused();
+  }
 });

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESET_TITLES } from '../../src/scenarios/presets/titles';
-import { expect, linkTo, node, open, test } from './fixtures';
+import { expect, linkTo, node, open, say, test } from './fixtures';
 
 const first = LESSONS[0];
 
@@ -69,19 +69,21 @@ test('presenter mode: the graph, the lesson as a caption and one row of controls
   await expect(page.locator('aside')).toHaveCount(0);
   const after = (await stage.boundingBox())!;
   expect(after.width * after.height).toBeGreaterThan(before.width * before.height);
-  await expect(caption).toContainText(first.steps[0].title.en);
-  await expect(caption).toContainText(first.steps[0].text.en);
-  expect(await fontSize(caption.getByText(first.steps[0].text.en))).toBeGreaterThanOrEqual(18);
+  await expect(caption).toContainText(say(first, first.steps[0].title));
+  await expect(caption).toContainText(say(first, first.steps[0].text));
+  expect(await fontSize(caption.getByText(say(first, first.steps[0].text)))).toBeGreaterThanOrEqual(
+    18,
+  );
 
   // The lesson goes on from the caption, question and answer included.
   const withQuestion = first.steps.findIndex((s) => s.question);
   for (let i = 0; i < withQuestion; i++) {
     await caption.getByRole('button', { name: 'Continue' }).click();
   }
-  await expect(caption).toContainText(first.steps[withQuestion].title.en);
-  await expect(caption).toContainText(first.steps[withQuestion].question!.prompt.en);
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].title));
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].question!.prompt));
   await caption.getByRole('button', { name: 'Reveal the answer' }).click();
-  await expect(caption).toContainText(first.steps[withQuestion].question!.answer.en);
+  await expect(caption).toContainText(say(first, first.steps[withQuestion].question!.answer));
 
   await page.getByRole('button', { name: 'Leave presenter mode' }).click();
   await expect(presenter).toHaveAttribute('aria-pressed', 'false');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, expectTick, node, open, sumOf, test } from './fixtures';
+import { expect, expectTick, node, open, say, shownTick, sumOf, test } from './fixtures';
 
 const first = LESSONS[0];
 
@@ -17,9 +17,7 @@ function ringedNodes(page: Page): Promise<string[]> {
   );
 }
 
-test('the first lesson: continue, reveal the answer, go back, replay a step, leave', async ({
-  page,
-}) => {
+test('the first lesson: continue, reveal the answer, go back, leave', async ({ page }) => {
   await open(page);
   const lesson = page.getByTestId('lesson');
   await expect(lesson.getByRole('heading', { level: 2 })).toHaveText(first.title.en);
@@ -35,18 +33,11 @@ test('the first lesson: continue, reveal the answer, go back, replay a step, lea
   await expect(sumOf(page, 'sum_even#0')).toHaveText('6');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('9');
   if (step.question) {
-    await expect(lesson).toContainText(step.question.prompt.en);
-    await expect(lesson).not.toContainText(step.question.answer.en);
+    await expect(lesson).toContainText(say(first, step.question.prompt));
+    await expect(lesson).not.toContainText(say(first, step.question.answer));
     await lesson.getByRole('button', { name: 'Reveal the answer' }).click();
-    await expect(lesson).toContainText(step.question.answer.en);
+    await expect(lesson).toContainText(say(first, step.question.answer));
   }
-
-  // Leave the step's moment, then come back to it.
-  await expect(lesson.getByRole('button', { name: 'Replay this step' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expectTick(page, step.tick + 1);
-  await lesson.getByRole('button', { name: 'Replay this step' }).click();
-  await expectTick(page, step.tick);
 
   await lesson.getByRole('button', { name: 'Back' }).click();
   await expect(lesson).toContainText(`step 1 / ${first.steps.length}`);
@@ -58,6 +49,84 @@ test('the first lesson: continue, reveal the answer, go back, replay a step, lea
   // Free play: the controls still work, and no lesson step follows the cursor any more.
   await page.keyboard.press('End');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
+});
+
+test('the lesson follows the cursor: steps, keys and markers move it; off its moment it offers the way back', async ({
+  page,
+}) => {
+  await open(page);
+  const lesson = page.getByTestId('lesson');
+  const heading = lesson.getByRole('heading', { level: 3 });
+  const [, second, third] = first.steps;
+
+  // The step button and the arrow keys: the panel shows the last step whose moment has come.
+  await lesson.getByRole('button', { name: 'Continue' }).click();
+  await expectTick(page, second.tick);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expectTick(page, second.tick + 1);
+  await expect(heading).toHaveText(say(first, second.title));
+  await expect(lesson.getByTestId('off-script')).toContainText(
+    `The run is at tick ${second.tick + 1}, 1 tick after this step’s moment (tick ${second.tick}).`,
+  );
+  await lesson.getByRole('button', { name: `Back to tick ${second.tick}` }).click();
+  await expectTick(page, second.tick);
+  await expect(lesson.getByTestId('off-script')).toHaveCount(0);
+  for (let t = second.tick; t < third.tick; t++) await page.keyboard.press('ArrowRight');
+  await expectTick(page, third.tick);
+  await expect(heading).toHaveText(say(first, third.title));
+  await expect(lesson).toContainText(`step 3 / ${first.steps.length}`);
+
+  // A marker on the timeline: sum_odd's failure, the moment of the failure step.
+  const failure = first.steps.findIndex((s) => s.title.en.includes('fails before adding 7'));
+  await page.getByRole('button', { name: /^task failed: sum_odd · tick \d+$/ }).click();
+  await expectTick(page, first.steps[failure].tick);
+  await expect(heading).toHaveText(say(first, first.steps[failure].title));
+
+  // Space plays and pauses, even with the focus on Continue after a click on it.
+  await lesson.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading).toHaveText(say(first, first.steps[failure + 1].title));
+  const play = page.getByRole('toolbar', { name: 'Playback' }).locator('.play');
+  await expect(play).toHaveAttribute('data-state', 'paused');
+  await page.keyboard.press('Space');
+  await expect(play).toHaveAttribute('data-state', /playing|ended/);
+  await page.keyboard.press('Space');
+  await expect(play).not.toHaveAttribute('data-state', 'playing');
+  const tick = await shownTick(page);
+  const following = first.steps.filter((s) => s.tick <= tick).pop()!;
+  await expect(heading).toHaveText(say(first, following.title));
+});
+
+test('"Replay this step" plays from the previous step’s moment to this one and stops there', async ({
+  page,
+}) => {
+  await open(page);
+  const lesson = page.getByTestId('lesson');
+  const i = first.steps.findIndex((s, k) => k > 0 && s.tick - first.steps[k - 1].tick <= 3);
+  const step = first.steps[i];
+  await page.getByRole('slider').fill(String(step.tick));
+  await expect(lesson).toContainText(`step ${i + 1} / ${first.steps.length}`);
+  // The slowest speed: the replay of a few ticks lasts long enough to be seen running.
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('1');
+  await lesson.getByRole('button', { name: 'Replay this step' }).click();
+  const play = page.getByRole('toolbar', { name: 'Playback' }).locator('.play');
+  await expect(play).toHaveAttribute('data-state', 'playing');
+  // It stops by itself at this step's moment, where the step's text is.
+  await expect(play).toHaveAttribute('data-state', 'paused');
+  await expectTick(page, step.tick);
+  await expect(lesson.getByRole('heading', { level: 3 })).toHaveText(say(first, step.title));
+});
+
+test('changing the mode inside a lesson leaves it, and says so', async ({ page }) => {
+  await open(page);
+  await page.getByRole('tab', { name: 'Config' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Checkpointing mode' })
+    .getByRole('radio', { name: 'Stop-the-world' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'You left lesson 1' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Lesson' }).click();
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Lessons' })).toBeVisible();
 });
 
 /**
@@ -103,7 +172,7 @@ const FINAL_CLAIMS: Record<string, (page: Page) => Promise<void>> = {
   // fixedDelayRestart(3, ...): three restarts, and the fourth failure fails the job.
   'restart-strategies': async (page) => {
     await expect(node(page, 'job-manager')).toContainText('FAILED');
-    await expect(page.getByRole('button', { name: /^task failed / })).toHaveCount(4);
+    await expect(page.getByRole('button', { name: /^task failed: / })).toHaveCount(4);
     await expect(page.getByRole('button', { name: /^job restarted/ })).toHaveCount(3);
     await expect(page.getByTestId('result')).toContainText('The job failed');
   },
@@ -111,7 +180,7 @@ const FINAL_CLAIMS: Record<string, (page: Page) => Promise<void>> = {
   // the last makes more than 5 within 5 minutes, so six restarts and then FAILED.
   'restart-failure-rate': async (page) => {
     await expect(node(page, 'job-manager')).toContainText('FAILED');
-    await expect(page.getByRole('button', { name: /^task failed / })).toHaveCount(7);
+    await expect(page.getByRole('button', { name: /^task failed: / })).toHaveCount(7);
     await expect(page.getByRole('button', { name: /^job restarted/ })).toHaveCount(6);
     await expect(page.getByTestId('result')).toContainText('The job failed');
   },
@@ -138,21 +207,30 @@ for (const lesson of LESSONS) {
     for (const [i, step] of lesson.steps.entries()) {
       await expect(panel).toContainText(`step ${i + 1} / ${lesson.steps.length}`);
       await expectTick(page, step.tick);
-      await expect(panel.getByRole('heading', { level: 3 })).toHaveText(step.title.en);
-      await expect(panel.getByText(step.text.en, { exact: true })).toBeVisible();
+      await expect(panel.getByRole('heading', { level: 3 })).toHaveText(say(lesson, step.title));
+      await expect(panel.getByText(say(lesson, step.text), { exact: true })).toBeVisible();
       // The nodes the step talks about, and only those, are ringed on the graph.
       const talkedAbout = (step.highlight ?? []).map((id) => GRAPH_NODE[id] ?? id).sort();
       await expect.poll(() => ringedNodes(page)).toEqual(talkedAbout);
       if (step.question) {
-        await expect(panel).toContainText(step.question.prompt.en);
+        await expect(panel).toContainText(say(lesson, step.question.prompt));
         await panel.getByRole('button', { name: 'Reveal the answer' }).click();
-        await expect(panel.getByText(step.question.answer.en)).toBeVisible();
+        await expect(panel.getByText(say(lesson, step.question.answer))).toBeVisible();
       }
       if (i < lesson.steps.length - 1) {
         await panel.getByRole('button', { name: 'Continue' }).click();
       }
     }
-    await expect(panel.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Continue' })).toHaveCount(0);
     await FINAL_CLAIMS[lesson.id]?.(page);
+    // The last step offers the next lesson of the course.
+    const next = LESSONS[LESSONS.indexOf(lesson) + 1];
+    if (next) {
+      await panel.getByTestId('next-lesson').click();
+      await expect(page.getByTestId('lesson').getByRole('heading', { level: 2 })).toHaveText(
+        next.title.en,
+      );
+      await expect(page.getByTestId('lesson')).toContainText(`step 1 / ${next.steps.length}`);
+    }
   });
 }

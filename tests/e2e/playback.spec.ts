@@ -96,17 +96,17 @@ test.describe('playback', () => {
 
   test('a timeline marker jumps to its moment', async ({ page }) => {
     await open(page, linkTo({ ...seedJob, tick: 0 }));
-    await page.getByRole('button', { name: /^checkpoint completed 1 @/ }).click();
+    await page.getByRole('button', { name: /^checkpoint completed 1 · tick/ }).click();
     const completed = await shownTick(page);
     expect(completed).toBeGreaterThan(0);
     await expect(node(page, 'job-manager')).toContainText('1✓');
     await expect(page.getByTestId('tick')).not.toContainText('tick 0 /');
 
-    await page.getByRole('button', { name: /^task failed sum_odd#0 @/ }).click();
+    await page.getByRole('button', { name: /^task failed: sum_odd · tick/ }).click();
     await expect(node(page, 'sum_odd#0')).toContainText('state cleared');
     expect(await shownTick(page)).toBeGreaterThan(completed);
 
-    await page.getByRole('button', { name: /^job restarted, state restored 1 @/ }).click();
+    await page.getByRole('button', { name: /^job restarted, state restored 1 · tick/ }).click();
     await expect(sumOf(page, 'sum_even#0')).toHaveText('6');
     await expect(sumOf(page, 'sum_odd#0')).toHaveText('9');
   });
@@ -181,7 +181,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('button', { name: 'Step back' })).toBeFocused();
-    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
     await expectTick(page, 5);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeFocused();

@@ -10,6 +10,7 @@ import {
   open,
   pickPreset,
   preset,
+  say,
   shownTick,
   sumOf,
   test,
@@ -60,11 +61,11 @@ test.describe('share links', () => {
     await open(page, url);
     await expectTick(page, tick);
     await expect(page.getByRole('button', { name: 'Switch to English' })).toBeVisible();
-    await expect(page.getByTestId('lesson')).toContainText(`步骤 3 / ${first.steps.length}`);
+    await expect(page.getByTestId('lesson')).toContainText(`第 3 / ${first.steps.length} 步`);
     await expect(page.getByTestId('lesson').getByRole('heading', { level: 3 })).toHaveText(
-      first.steps[2].title.zh,
+      say(first, first.steps[2].title, 'zh'),
     );
-    await expect(page.getByRole('button', { name: '重看此步' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: `回到第 ${tick - 1} 拍` })).toBeVisible();
   });
 
   test('a link made elsewhere opens at its tick, in its language, at its lesson step', async ({
@@ -72,18 +73,19 @@ test.describe('share links', () => {
   }) => {
     const lesson = LESSONS.find((l) => l.scenario.id === 'barrier-alignment') ?? LESSONS[1];
     const step = lesson.steps.length - 2;
+    const tick = lesson.steps[step].tick;
     await open(
       page,
       linkTo({
         scenario: { preset: lesson.scenario.id },
-        tick: 3,
+        tick,
         language: 'zh',
         lesson: { id: lesson.id, step },
       }),
     );
-    await expectTick(page, 3);
+    await expectTick(page, tick);
     await expect(page.getByTestId('lesson')).toContainText(
-      `步骤 ${step + 1} / ${lesson.steps.length}`,
+      `第 ${step + 1} / ${lesson.steps.length} 步`,
     );
     await expect(page.getByTestId('lesson').getByRole('heading', { level: 2 })).toHaveText(
       lesson.title.zh,

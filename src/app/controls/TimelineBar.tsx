@@ -1,5 +1,7 @@
 import { memo, useMemo } from 'react';
+import type { Scenario } from '../../engine';
 import { useT, type LocalText } from '../i18n';
+import { taskName } from '../narration';
 import { useStore } from '../store';
 import { timelineMarkers, type Marker, type MarkerKind } from './markers';
 
@@ -18,17 +20,23 @@ const Markers = memo(function Markers({
   markers,
   end,
   seek,
+  scenario,
 }: {
   markers: Marker[];
   end: number;
   seek: (tick: number) => void;
+  scenario: Scenario;
 }) {
   const t = useT();
   return (
     <>
       {markers.map((m, i) => {
-        const what = t(KIND_TEXT[m.kind]);
-        const label = `${what}${m.checkpoint !== undefined ? ` ${m.checkpoint}` : ''}${m.task ? ` ${m.task}` : ''} @ ${m.tick}`;
+        const what = `${t(KIND_TEXT[m.kind])}${m.checkpoint !== undefined ? ` ${m.checkpoint}` : ''}`;
+        const task = m.task ? taskName(m.task, scenario) : null;
+        const label = t({
+          en: `${what}${task ? `: ${task}` : ''} · tick ${m.tick}`,
+          zh: `${what}${task ? `：${task}` : ''} · 第 ${m.tick} 拍`,
+        });
         return (
           <button
             type="button"
@@ -57,7 +65,7 @@ export function TimelineBar() {
   return (
     <div className="timeline">
       <div className="timeline-track">
-        <Markers markers={markers} end={timeline.end} seek={seek} />
+        <Markers markers={markers} end={timeline.end} seek={seek} scenario={timeline.scenario} />
         <input
           type="range"
           min={0}

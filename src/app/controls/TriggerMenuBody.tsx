@@ -27,7 +27,6 @@ export function TriggerMenuBody() {
       actions: [],
       restoreFrom: { job: scenario, savepoint: id, allowNonRestoredState: false },
     };
-    s.setLesson(null);
     s.loadScenario(job, null, 0);
   };
 

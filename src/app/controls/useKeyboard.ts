@@ -8,7 +8,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * Space plays and pauses; arrows step one tick (with Shift, ten); Home and End jump to the
+ * Space plays and pauses, wherever the focus is but in a field; arrows step one tick (with Shift, ten); Home and End jump to the
  * ends; + and - change the speed. Keys typed into a field stay in the field.
  */
 export function useKeyboard(): void {
@@ -19,7 +19,8 @@ export function useKeyboard(): void {
       const stride = e.shiftKey ? 10 : 1;
       switch (e.key) {
         case ' ':
-          if (e.target instanceof HTMLButtonElement) return;
+          // Also on a focused button: after a click on Continue, Space still plays and pauses
+          // (Enter activates the button).
           s.togglePlay();
           break;
         case 'ArrowRight':
@@ -52,7 +53,15 @@ export function useKeyboard(): void {
       }
       e.preventDefault();
     };
+    // A button or menu acts on Space when the key comes up: it has played or paused already.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === ' ' && !typing(e.target)) e.preventDefault();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, []);
 }

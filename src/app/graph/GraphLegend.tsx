@@ -50,7 +50,7 @@ function LegendItems() {
       </span>
       <span className="g-legend-item">
         <Sample look={barrierLook(1, false)} />
-        {t({ en: 'barrier of checkpoint 1', zh: '检查点 1 的屏障' })}
+        {t({ en: 'barrier of checkpoint 1', zh: '检查点 1 的分界线' })}
       </span>
       <span className="g-legend-item">
         <span className="g-tag g-legend-tag">

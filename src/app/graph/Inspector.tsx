@@ -155,7 +155,7 @@ export function Inspector() {
               <CheckpointTag id={task.alignment.checkpoint} />{' '}
               {t({
                 en: `aligning since tick ${task.alignment.startTick}: barrier arrived on ${task.alignment.arrived.filter(Boolean).length} of ${task.alignment.arrived.length} inputs`,
-                zh: `自第 ${task.alignment.startTick} 拍起对齐：屏障已到达 ${task.alignment.arrived.filter(Boolean).length} / ${task.alignment.arrived.length} 个输入`,
+                zh: `自第 ${task.alignment.startTick} 拍起对齐：分界线已到达 ${task.alignment.arrived.filter(Boolean).length} / ${task.alignment.arrived.length} 个输入`,
               })}
             </p>
           )}

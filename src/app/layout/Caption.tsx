@@ -1,6 +1,7 @@
 import { lessonById } from '../../scenarios/lessons';
-import { useLanguage, useT } from '../i18n';
-import { goToStep } from '../lessons/navigation';
+import { useLanguage, useT, type LocalText } from '../i18n';
+import { OffScript, StepNav } from '../lessons/StepNav';
+import { lessonText } from '../narration';
 import { describeEvent, RECORD_NOISE } from '../describeEvent';
 import { useStore } from '../store';
 import { eventsAt } from '../timeline';
@@ -34,41 +35,29 @@ export function Caption() {
       </div>
     );
   }
+  const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
   return (
     <div className="caption" aria-live="polite" data-testid="caption">
       <p>
-        <b>{t(step.title)}</b> — {t(step.text)}
+        <b>{say(step.title)}</b> — {say(step.text)}
       </p>
+      <OffScript lesson={lesson} step={current.step} />
       {step.question && (
         <p className="caption-question">
-          {t(step.question.prompt)}{' '}
-          {revealed ? <span className="caption-answer">{t(step.question.answer)}</span> : null}
+          {say(step.question.prompt)}{' '}
+          {revealed ? <span className="caption-answer">{say(step.question.answer)}</span> : null}
         </p>
       )}
       <nav className="caption-nav">
         <span>
           {current.step + 1} / {lesson.steps.length}
         </span>
-        <button
-          type="button"
-          disabled={current.step === 0}
-          onClick={() => goToStep(lesson, current.step - 1)}
-        >
-          {t({ en: 'Back', zh: '上一步' })}
-        </button>
         {step.question && !revealed && (
           <button type="button" onClick={reveal}>
             {t({ en: 'Reveal the answer', zh: '显示答案' })}
           </button>
         )}
-        <button
-          type="button"
-          className="primary"
-          disabled={current.step === lesson.steps.length - 1}
-          onClick={() => goToStep(lesson, current.step + 1)}
-        >
-          {t({ en: 'Continue', zh: '继续' })}
-        </button>
+        <StepNav lesson={lesson} step={current.step} />
       </nav>
     </div>
   );

@@ -85,7 +85,7 @@ async function openPreset(id: string, failed: string): Promise<void> {
   }
   const s = useStore.getState();
   if (!preset || pick !== latestPick || s.timeline !== before) return;
-  s.setLesson(null);
+  // A lesson open now is left with a notice (the store's lesson follower).
   s.loadScenario(preset, preset.id);
 }
 

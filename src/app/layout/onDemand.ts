@@ -46,10 +46,42 @@ export const LOAD_FAILED: LocalText = {
   zh: '应用的一部分未能加载：请重新加载页面再试。未做任何更改。',
 };
 
+/** The listeners an open menu set on the document, to take away when it closes. */
+const openMenus = new WeakMap<HTMLDetailsElement, () => void>();
+
+/**
+ * While a `<details>` menu is open, Escape and a press outside it close it, as menus do. Escape
+ * gives the focus back to the menu's button; so does a press outside on anything but a control.
+ */
+function closeOnEscapeAndOutside(menu: HTMLDetailsElement): void {
+  const button = () => menu.querySelector('summary');
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    menu.open = false;
+    button()?.focus();
+  };
+  const onPress = (e: PointerEvent) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (target && menu.contains(target)) return;
+    menu.open = false;
+    // After the press has moved the focus where the browser puts it.
+    if (!target?.closest('button, a, input, select, textarea, summary')) {
+      window.setTimeout(() => button()?.focus());
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('pointerdown', onPress, true);
+  openMenus.set(menu, () => {
+    document.removeEventListener('keydown', onKey);
+    document.removeEventListener('pointerdown', onPress, true);
+  });
+}
+
 /**
  * The props of a `<details>` menu whose body is loaded on demand: the body starts loading when
  * the pointer or the focus reaches the menu's summary, and a body that cannot be loaded when the
- * menu opens says so.
+ * menu opens says so. Open, it closes on Escape and on a press outside it.
  */
 export function useMenuLoading(body: OnDemand<unknown>): {
   details: { onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void };
@@ -61,7 +93,11 @@ export function useMenuLoading(body: OnDemand<unknown>): {
   return {
     details: {
       onToggle: (e) => {
-        if (!e.currentTarget.open) return;
+        const menu = e.currentTarget;
+        openMenus.get(menu)?.();
+        openMenus.delete(menu);
+        if (!menu.open) return;
+        closeOnEscapeAndOutside(menu);
         body.load().catch(() => notify({ kind: 'error', text: t(LOAD_FAILED) }));
       },
     },

@@ -1,8 +1,10 @@
 import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
-import { useT } from '../i18n';
+import { useLanguage, useT, type LocalText } from '../i18n';
+import { lessonText } from '../narration';
 import { useStore } from '../store';
-import { goToStep, openLessonById } from './navigation';
+import { openLessonById } from './navigation';
+import { OffScript, StepNav } from './StepNav';
 
 function LessonList() {
   const t = useT();
@@ -36,42 +38,43 @@ function LessonList() {
   );
 }
 
-/** The lesson being followed: one narrated step at a time, with its question and answer. */
+/** The lesson being followed: the step at the cursor, with its question and answer. */
 export function LessonPanel() {
   const t = useT();
+  const language = useLanguage();
   const current = useStore((s) => s.lesson);
   const revealed = useStore((s) => s.revealed);
-  const cursor = useStore((s) => s.cursor);
   const reveal = useStore((s) => s.reveal);
   const setLesson = useStore((s) => s.setLesson);
   const lesson = current ? lessonById(current.id) : undefined;
   if (!current || !lesson) return <LessonList />;
   const step = lesson.steps[current.step];
-  const last = current.step === lesson.steps.length - 1;
-  const away = cursor !== step.tick;
+  const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
   return (
     <article className="lesson" data-testid="lesson">
       <header>
         <p className="muted">
-          {t({ en: 'Lesson', zh: '第' })} {lesson.order}
-          {t({ en: '', zh: ' 课' })} · {t({ en: 'step', zh: '步骤' })} {current.step + 1} /{' '}
-          {lesson.steps.length}
+          {t({
+            en: `Lesson ${lesson.order} · step ${current.step + 1} / ${lesson.steps.length}`,
+            zh: `第 ${lesson.order} 课 · 第 ${current.step + 1} / ${lesson.steps.length} 步`,
+          })}
         </p>
         <h2>{t(lesson.title)}</h2>
       </header>
       <section className="lesson-step" aria-live="polite">
-        <h3>{t(step.title)}</h3>
-        <p>{t(step.text)}</p>
+        <h3>{say(step.title)}</h3>
+        <OffScript lesson={lesson} step={current.step} />
+        <p>{say(step.text)}</p>
         {step.question && (
           <div className="question">
             <p>
               <b>{t({ en: 'Question: ', zh: '问题：' })}</b>
-              {t(step.question.prompt)}
+              {say(step.question.prompt)}
             </p>
             {revealed ? (
               <p className="answer">
                 <b>{t({ en: 'Answer: ', zh: '答案：' })}</b>
-                {t(step.question.answer)}
+                {say(step.question.answer)}
               </p>
             ) : (
               <button type="button" onClick={reveal}>
@@ -82,24 +85,7 @@ export function LessonPanel() {
         )}
       </section>
       <nav className="lesson-nav">
-        <button
-          type="button"
-          disabled={current.step === 0}
-          onClick={() => goToStep(lesson, current.step - 1)}
-        >
-          {t({ en: 'Back', zh: '上一步' })}
-        </button>
-        <button type="button" onClick={() => goToStep(lesson, current.step)} disabled={!away}>
-          {t({ en: 'Replay this step', zh: '重看此步' })}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={last}
-          onClick={() => goToStep(lesson, current.step + 1)}
-        >
-          {t({ en: 'Continue', zh: '继续' })}
-        </button>
+        <StepNav lesson={lesson} step={current.step} />
       </nav>
       <button type="button" className="ghost leave" onClick={() => setLesson(null)}>
         {t({ en: 'Leave the lesson (free play)', zh: '离开课程（自由探索）' })}

@@ -31,13 +31,17 @@ const TEXT = {
   stored: { en: 'Stored', zh: '已存储' },
   ack: { en: 'Ack', zh: '确认' },
   aligned: { en: 'Aligned', zh: '对齐' },
-  seekTrigger: { en: 'Go to the tick it was triggered', zh: '跳到触发它的 tick' },
-  seekEnd: { en: 'Go to the tick it ended', zh: '跳到它结束的 tick' },
-  seekTick: { en: 'Go to tick', zh: '跳到 tick' },
+  seekTrigger: { en: 'Go to the tick it was triggered', zh: '跳到触发它的那一拍' },
+  seekEnd: { en: 'Go to the tick it ended', zh: '跳到它结束的那一拍' },
   details: { en: 'Show each subtask', zh: '显示每个子任务' },
   older: { en: 'Show older checkpoints', zh: '显示更早的检查点' },
   savepoint: { en: 'savepoint', zh: '保存点' },
 } satisfies Record<string, LocalText>;
+
+const seekTick = (tick: number): LocalText => ({
+  en: `Go to tick ${tick}`,
+  zh: `跳到第 ${tick} 拍`,
+});
 
 /**
  * A checkpoint the run has just triggered slides in at the top of the list, so the eye finds the
@@ -84,7 +88,7 @@ function TickButton({
 }: {
   tick: number | null;
   tickMs: number;
-  label: string;
+  label: (tick: number) => string;
 }) {
   const seek = useStore((s) => s.seek);
   if (tick === null) return <span className="cl-muted">–</span>;
@@ -92,7 +96,7 @@ function TickButton({
     <button
       type="button"
       className="cl-link"
-      title={`${label} ${tick} (${formatMs(tick * tickMs)})`}
+      title={`${label(tick)} (${formatMs(tick * tickMs)})`}
       onClick={(e) => {
         e.stopPropagation();
         seek(tick);
@@ -216,10 +220,14 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
                     : '–'}
                 </td>
                 <td>
-                  <TickButton tick={task.stored} tickMs={tickMs} label={t(TEXT.seekTick)} />
+                  <TickButton
+                    tick={task.stored}
+                    tickMs={tickMs}
+                    label={(tick) => t(seekTick(tick))}
+                  />
                 </td>
                 <td>
-                  <TickButton tick={task.ack} tickMs={tickMs} label={t(TEXT.seekTick)} />
+                  <TickButton tick={task.ack} tickMs={tickMs} label={(tick) => t(seekTick(tick))} />
                 </td>
               </tr>
             ))}

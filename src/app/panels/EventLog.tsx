@@ -14,10 +14,10 @@ const TEXT = {
   hideNoise: { en: 'Hide per-record events', zh: '隐藏逐条记录的事件' },
   empty: {
     en: 'Nothing yet. Step or play, and every tick is told here.',
-    zh: '还没有事件。单步或播放，每个 tick 发生的事都会写在这里。',
+    zh: '还没有事件。单步或播放，每一拍发生的事都会写在这里。',
   },
   earlier: { en: 'Show earlier events', zh: '显示更早的事件' },
-  seek: { en: 'Go to tick', zh: '跳到 tick' },
+  seek: (tick: number) => ({ en: `Go to tick ${tick}`, zh: `跳到第 ${tick} 拍` }),
 };
 
 const PAGE = 150;
@@ -122,7 +122,7 @@ export function EventLog() {
             <button
               type="button"
               className="cl-log-head"
-              title={`${t(TEXT.seek)} ${group.tick}`}
+              title={t(TEXT.seek(group.tick))}
               onClick={() => seek(group.tick)}
             >
               t{group.tick}{' '}

@@ -292,7 +292,7 @@ export const BACKEND_FIELDS: NumberField[] = [
     flink: null,
     help: {
       en: 'Bytes the state backend writes per tick: bigger state or less bandwidth makes every checkpoint slower.',
-      zh: '状态后端每个 tick 写入的字节数：状态越大、带宽越低，检查点越慢。',
+      zh: '状态后端每拍写入的字节数：状态越大、带宽越低，检查点越慢。',
     },
     unit: 'B/tick',
     get: (s) => s.backend.bandwidth,
@@ -304,7 +304,7 @@ export const BACKEND_FIELDS: NumberField[] = [
     flink: null,
     help: {
       en: 'Fixed ticks every snapshot write takes on top of its bytes.',
-      zh: '每次写入快照除了按字节计算的时间外，额外固定耗费的 tick 数。',
+      zh: '每次写入快照除了按字节计算的时间外，额外固定耗费的拍数。',
     },
     unit: 'ticks',
     get: (s) => s.backend.writeLatency,

@@ -119,7 +119,8 @@ export function downtimes(
   let open: Downtime | null = null;
   for (let t = 0; t <= Math.min(to, events.length - 1); t++) {
     for (const e of events[t] ?? []) {
-      if (e.type === 'TasksCanceled' && !open) {
+      // A failover starts when the job goes RESTARTING; its tasks are cancelled a tick later.
+      if ((e.type === 'JobRestarting' || e.type === 'TasksCanceled') && !open) {
         open = { start: t, end: null };
         found.push(open);
       } else if (e.type === 'JobRestarted' && open) {

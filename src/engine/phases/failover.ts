@@ -29,9 +29,12 @@ export function abortPendingCheckpoints(d: TickDraft, reason: CheckpointFailureR
 }
 
 /**
- * A full failover: every task is cancelled and its state cleared, in-flight data and messages are
- * lost, pending checkpoints fail, and the restart strategy decides whether and when the job
- * restarts. What an external system already received (a sink's output) stays.
+ * A failover starts: the failed task is marked FAILED, pending checkpoints fail, and the restart
+ * strategy decides whether and when the job restarts. The other tasks are cancelled at the start
+ * of the next tick (`cancelIfFailingOver`), as Flink's cancellation reaches them after the
+ * failure: in the tick of the failure they still hold their state, so the screen can show the
+ * moment a task failed while the others had not yet stopped. A job that fails for good is
+ * cancelled at once. What an external system already received (a sink's output) stays.
  */
 export function failJob(d: TickDraft, cause: FailureCause): void {
   const status = d.state.job.status;
@@ -45,6 +48,7 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       ...(cause.origin ? { origin: cause.origin } : {}),
       reason: cause.reason,
     });
+    d.task(cause.task).status = 'FAILED';
   }
   const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
     d.random(),
@@ -57,14 +61,6 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       ? { code: 'job-failed-over' }
       : { code: 'coordinator-shutdown', jobStatus: 'FAILED' },
   );
-  const tasks: TaskState[] = topology.tasks.map((info) => ({
-    ...freshTask(info, d.state.tasks[info.index]),
-    status: info.index === cause.task ? 'FAILED' : 'CANCELED',
-  }));
-  d.replaceAll(tasks, emptyChannels(topology.channels.length));
-  d.setMessages([]);
-  d.setWrites([]);
-  d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
 
   if (decision.restart) {
     const delayTicks = Math.max(1, d.ticks(decision.delayMs));
@@ -76,10 +72,37 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       cause: cause.reason,
     });
   } else {
+    cancelAll(d);
     const reason = decision.reason!;
     d.setJob({ ...decision.job, status: 'FAILED', restartAt: null, failReason: reason });
     d.emit({ type: 'JobFailed', reason, cause: cause.reason });
   }
+}
+
+/**
+ * Every task is cancelled and its state cleared (a failed task stays FAILED); in-flight data,
+ * control messages and snapshot writes are lost.
+ */
+function cancelAll(d: TickDraft): void {
+  const { topology } = d;
+  const tasks: TaskState[] = topology.tasks.map((info) => ({
+    ...freshTask(info, d.state.tasks[info.index]),
+    status: d.state.tasks[info.index].status === 'FAILED' ? 'FAILED' : 'CANCELED',
+  }));
+  d.replaceAll(tasks, emptyChannels(topology.channels.length));
+  d.setMessages([]);
+  d.setWrites([]);
+  d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
+}
+
+/**
+ * The tick after a failure of a job that will restart: the cancellation reaches the tasks still
+ * running, and every task's state is cleared.
+ */
+export function cancelIfFailingOver(d: TickDraft): void {
+  if (d.state.job.status !== 'RESTARTING') return;
+  if (!d.state.tasks.some((t) => t.status === 'RUNNING')) return;
+  cancelAll(d);
 }
 
 /**
@@ -133,7 +156,8 @@ export function restoreIfDue(d: TickDraft): void {
     const task = freshTask(info, before);
     const snapshot = point?.snapshots[info.index];
     if (snapshot) task.state = snapshot;
-    task.nextReadTick = d.tick;
+    // The tick of the restore shows the restored state; reading goes on from the next one.
+    task.nextReadTick = d.tick + 1;
     return task;
   });
   d.replaceAll(tasks, emptyChannels(topology.channels.length));

@@ -16,8 +16,8 @@ export const lesson2StopTheWorld: Lesson = {
       tick: 0,
       title: { en: 'The job', zh: '这个作业' },
       text: {
-        en: 'Two source subtasks each read 1 to 12, one number per tick. sum_even and sum_odd add them up and send their sums to the sink. Every 800 ms (8 ticks) the JobManager takes a checkpoint the simple way: pause the application, save the states, resume.',
-        zh: '两个 source 子任务各自读取 1 到 12，每个 tick 读一个数字。sum_even 和 sum_odd 求和，并把结果发给 sink。每隔 800 毫秒（8 个 tick），JobManager 用简单的办法做一次检查点：暂停应用，保存状态，再恢复应用。',
+        en: 'Two source subtasks, {source#0} and {source#1}, each read 1 to 12, one number per tick. {sum_even#0} and {sum_odd#0} add them up and send their sums to {sink#0}. Every 800 ms (8 ticks) the JobManager takes a checkpoint the simple way: pause the application, save the states, resume.',
+        zh: '两个数据源子任务 {source#0} 和 {source#1} 各自读取 1 到 12，每拍读一个数字。{sum_even#0} 和 {sum_odd#0} 求和，并把结果发给 {sink#0}。每隔 800 毫秒（8 拍），JobManager 用简单的办法做一次检查点：暂停应用，保存状态，再恢复应用。',
       },
       highlight: ['source#0', 'source#1', 'jobmanager'],
     },
@@ -26,7 +26,7 @@ export const lesson2StopTheWorld: Lesson = {
       title: { en: 'Checkpoint 1: pause!', zh: '检查点 1：暂停！' },
       text: {
         en: 'The JobManager starts checkpoint 1. Instead of a barrier it sends every source a pause message.',
-        zh: 'JobManager 开始检查点 1。它不发分界线，而是给每个 source 发一条暂停消息。',
+        zh: 'JobManager 开始检查点 1。它不发分界线（barrier），而是给每个数据源发一条暂停消息。',
       },
       highlight: ['jobmanager', 'source#0', 'source#1'],
     },
@@ -35,17 +35,17 @@ export const lesson2StopTheWorld: Lesson = {
       title: { en: 'Sources stopped, channels still busy', zh: '数据源停了，通道里还有数据' },
       text: {
         en: 'Both sources stopped at offset 8. A snapshot now would be inconsistent: records the sources already read are still travelling, so the sums do not yet include them. The job has to wait until the channels are empty.',
-        zh: '两个 source 都停在偏移量 8。现在保存快照是不一致的：source 已经读过的数据还在通道里，两个和还没有包含它们。作业必须等到通道清空。',
+        zh: '两个数据源都停在偏移量 8。现在保存快照是不一致的：数据源已经读过的数据还在通道里，两个和还没有包含它们。作业必须等到通道清空。',
       },
       highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0'],
       question: {
         prompt: {
-          en: 'Which records are still on their way to sum_even?',
-          zh: '哪些数据还在发往 sum_even 的路上？',
+          en: 'Which records are still on their way to {sum_even#0}?',
+          zh: '哪些数据还在发往 {sum_even#0} 的路上？',
         },
         answer: {
-          en: 'The 8 from source#0 and the 8 from source#1: both sources read 8 just before they paused.',
-          zh: '来自 source#0 的 8 和来自 source#1 的 8：两个 source 在暂停之前刚刚读了 8。',
+          en: 'The 8 from {source#0} and the 8 from {source#1}: both sources read 8 just before they paused.',
+          zh: '来自 {source#0} 的 8 和来自 {source#1} 的 8：两个数据源在暂停之前刚刚读了 8。',
         },
       },
     },
@@ -53,8 +53,8 @@ export const lesson2StopTheWorld: Lesson = {
       tick: 11,
       title: { en: 'Drained', zh: '通道已清空' },
       text: {
-        en: 'Every channel is empty and the sink has every result. Nothing moves: the whole job is waiting for the checkpoint.',
-        zh: '所有通道都空了，sink 收到了所有结果。什么都不动了：整个作业都在等检查点。',
+        en: 'Every channel is empty and {sink#0} has every result. Nothing moves: the whole job is waiting for the checkpoint.',
+        zh: '所有通道都空了，{sink#0} 收到了所有结果。什么都不动了：整个作业都在等检查点。',
       },
       highlight: ['sum_even#0', 'sum_odd#0', 'sink#0'],
     },
@@ -62,8 +62,8 @@ export const lesson2StopTheWorld: Lesson = {
       tick: 12,
       title: { en: 'Snapshot everything', zh: '保存所有状态' },
       text: {
-        en: 'Now every task copies its state into checkpoint 1 and writes it to the state backend (状态后端): offsets 8 and 8, sum_even 40, sum_odd 32.',
-        zh: '现在每个任务把自己的状态拷贝到检查点 1，并写入状态后端：偏移量 8 和 8，sum_even 为 40，sum_odd 为 32。',
+        en: 'Now every task copies its state into checkpoint 1 and writes it to the state backend (状态后端): offsets 8 and 8, {sum_even#0} 40, {sum_odd#0} 32.',
+        zh: '现在每个任务把自己的状态拷贝到检查点 1，并写入状态后端：偏移量 8 和 8，{sum_even#0} 为 40，{sum_odd#0} 为 32。',
       },
       highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0', 'backend'],
       question: {
@@ -73,7 +73,7 @@ export const lesson2StopTheWorld: Lesson = {
         },
         answer: {
           en: 'Both sums have processed exactly the records 1 to 8 of both sources: 2 × (2 + 4 + 6 + 8) = 40 and 2 × (1 + 3 + 5 + 7) = 32.',
-          zh: '两个和恰好处理完了两个 source 的 1 到 8：2 × (2 + 4 + 6 + 8) = 40，2 × (1 + 3 + 5 + 7) = 32。',
+          zh: '两个和恰好处理完了两个数据源的 1 到 8：2 × (2 + 4 + 6 + 8) = 40，2 × (1 + 3 + 5 + 7) = 32。',
         },
       },
     },
@@ -82,17 +82,17 @@ export const lesson2StopTheWorld: Lesson = {
       title: { en: 'Resume', zh: '恢复应用' },
       text: {
         en: 'Checkpoint 1 completed at tick 14 and the sources read again. They stood still for 6 ticks, from tick 9 to tick 14, and they will stop like this for every checkpoint.',
-        zh: '检查点 1 在 tick 14 完成，source 重新开始读取。它们停了 6 个 tick（tick 9 到 tick 14），而且每个检查点都要这样停一次。',
+        zh: '检查点 1 在第 14 拍完成，数据源重新开始读取。它们停了 6 拍（第 9 拍到第 14 拍），而且每个检查点都要这样停一次。',
       },
       highlight: ['source#0', 'source#1', 'jobmanager'],
       question: {
         prompt: {
           en: 'What did the sources do while the checkpoint was taken?',
-          zh: '做检查点的时候，source 在做什么？',
+          zh: '做检查点的时候，数据源在做什么？',
         },
         answer: {
           en: 'Nothing: they read no record from tick 9 to tick 14. In a real job the input would pile up in Kafka and every result would be late.',
-          zh: '什么也没做：从 tick 9 到 tick 14 没有读取任何数据。在真实的作业里，输入会在 Kafka 中积压，所有结果都会延迟。',
+          zh: '什么也没做：从第 9 拍到第 14 拍没有读取任何数据。在真实的作业里，输入会在 Kafka 中积压，所有结果都会延迟。',
         },
       },
     },
@@ -101,7 +101,7 @@ export const lesson2StopTheWorld: Lesson = {
       title: { en: 'The price, and Flink’s answer', zh: '代价，以及 Flink 的做法' },
       text: {
         en: 'The job took 3 checkpoints and finished at tick 31, with its sources paused for 18 ticks. The same job with barriers (preset barrier-snapshots) takes the same checkpoint 1 (8, 8, 40, 32) at the same ticks, but its sources never pause: it reads its last record at tick 12 and finishes at tick 15. Flink separates taking checkpoints from processing data, and that is what the next lesson shows.',
-        zh: '这个作业做了 3 个检查点，在 tick 31 才结束，source 一共暂停了 18 个 tick。同样的作业使用分界线（预设 barrier-snapshots）时，在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但 source 从不暂停：它在 tick 12 读完最后一个数字，在 tick 15 就结束了。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
+        zh: '这个作业做了 3 个检查点，在第 31 拍才结束，数据源一共暂停了 18 拍。同样的作业使用分界线时（预设 barrier-snapshots），在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但数据源从不暂停：它在第 12 拍读完最后一个数字，在第 15 拍就结束了。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
       },
       highlight: ['source#0', 'source#1'],
     },

@@ -18,7 +18,7 @@ export const lesson5CheckpointConfig: Lesson = {
       title: { en: 'The seed’s configuration', zh: '种子文本中的配置' },
       text: {
         en: 'enableCheckpointing(1000): a checkpoint starts every 1000 ms, from the start of one to the start of the next. setMinPauseBetweenCheckpoints(500): from the end of one to the start of the next at least 500 ms. setMaxConcurrentCheckpoints(2) is overruled: with a minimum pause only one checkpoint can run at a time. The timeout is 800 ms here (the seed’s 60 s would never show), and setTolerableCheckpointFailureNumber(3). One tick is 100 ms.',
-        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2) 在这里不起作用：有了最小间隔，同一时间只能进行一个检查点。这里的超时时间设为 800 ms（种子文本里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一个 tick 是 100 ms。',
+        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2) 在这里不起作用：有了最小间隔，同一时间只能进行一个检查点。这里的超时时间设为 800 ms（种子文本里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一拍是 100 ms。',
       },
       highlight: ['jobmanager'],
     },
@@ -26,8 +26,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 10,
       title: { en: 'Checkpoint 1 starts at 1000 ms', zh: '检查点 1 在 1000 ms 开始' },
       text: {
-        en: 'The interval is up: the JobManager triggers checkpoint 1. The sum keeps one entry per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
-        zh: '间隔时间到了：JobManager 触发检查点 1。sum 为每个 key 保存一个值（键控状态）；到目前为止它只见过 key 1，所以快照很小。',
+        en: 'The interval is up: the JobManager triggers checkpoint 1. {sum#0} keeps one sum per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
+        zh: '间隔时间到了：JobManager 触发检查点 1。{sum#0} 为每个 key 保存一个和（键控状态）；到目前为止它只见过 key 1，所以快照很小。',
       },
       highlight: ['jobmanager', 'source#0'],
     },
@@ -35,8 +35,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 14,
       title: { en: 'Checkpoint 1 took 400 ms', zh: '检查点 1 用了 400 ms' },
       text: {
-        en: 'Every task acknowledged: checkpoint 1 is complete at 1400 ms, 400 ms after it started. From now on, new numbers bring new keys and the sum’s state grows with each.',
-        zh: '所有任务都确认了：检查点 1 在 1400 ms 完成，用了 400 ms。从现在起，每个新数字都是一个新 key，sum 的状态随之增大。',
+        en: 'Every task acknowledged: checkpoint 1 is complete at 1400 ms, 400 ms after it started. From now on, new numbers bring new keys and the state of {sum#0} grows with each.',
+        zh: '所有任务都确认了：检查点 1 在 1400 ms 完成，用了 400 ms。从现在起，每个新数字都是一个新 key，{sum#0} 的状态随之增大。',
       },
       highlight: ['jobmanager', 'backend'],
       question: {
@@ -63,8 +63,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 26,
       title: { en: 'Checkpoint 2 took 600 ms', zh: '检查点 2 用了 600 ms' },
       text: {
-        en: 'The sum now holds 11 keys; writing its snapshot to the state backend took longer. Checkpoint 2 completes at 2600 ms, 600 ms after it started.',
-        zh: 'sum 现在有 11 个 key，把快照写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
+        en: '{sum#0} now holds 11 keys; writing its snapshot to the state backend took longer. Checkpoint 2 completes at 2600 ms, 600 ms after it started.',
+        zh: '{sum#0} 现在有 11 个 key，把快照写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
       },
       highlight: ['sum#0', 'backend'],
       question: {
@@ -100,8 +100,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 39,
       title: { en: 'Checkpoint 3 expires', zh: '检查点 3 超时过期' },
       text: {
-        en: 'With 22 keys the sum’s snapshot would need 900 ms in all, but the timeout is 800 ms: at 3900 ms the JobManager declares checkpoint 3 failed (expired). One failure, and 3 are tolerated, so the job keeps running.',
-        zh: 'sum 有 22 个 key，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
+        en: 'With 22 keys the snapshot of {sum#0} would need 900 ms in all, but the timeout is 800 ms: at 3900 ms the JobManager declares checkpoint 3 failed (expired). One failure, and 3 are tolerated, so the job keeps running.',
+        zh: '{sum#0} 有 22 个 key，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
       },
       highlight: ['jobmanager', 'sum#0'],
     },

@@ -17,17 +17,17 @@ export const lesson6Savepoints: Lesson = {
       tick: 0,
       title: { en: 'Version 1 of the job', zh: '作业的第 1 版' },
       text: {
-        en: 'A source reads 1 to 30, enrich passes the numbers on, sum_by_parity keeps one sum per key (even, odd) and total sums everything. Every operator has a uid, a stable name under which savepoints keep its state. Checkpoints are periodic; savepoints (保存点) are never created by Flink itself.',
-        zh: 'source 读取 1 到 30，enrich 原样传递，sum_by_parity 按 key（偶数、奇数）分别求和，total 对所有数字求和。每个算子都有一个 uid，保存点用这个稳定的名字保存它的状态。检查点是周期性的；保存点 Flink 从不自动创建。',
+        en: '{source#0} reads 1 to 30, {enrich#0} passes the numbers on, {sum_by_parity#0} keeps one sum per key (even, odd) and {total#0} sums everything. Every operator has a uid, a stable name under which savepoints keep its state. Checkpoints are periodic; savepoints (保存点) are never created by Flink itself.',
+        zh: '{source#0} 读取 1 到 30，{enrich#0} 原样传递，{sum_by_parity#0} 按 key（偶数、奇数）分别求和，{total#0} 对所有数字求和。每个算子都有一个 uid，保存点用这个稳定的名字保存它的状态。检查点是周期性的；保存点 Flink 从不自动创建。',
       },
       highlight: ['source#0', 'enrich#0', 'sum_by_parity#0', 'total#0'],
     },
     {
       tick: 16,
-      title: { en: 'The user takes savepoint "backup"', zh: '用户创建保存点 "backup"' },
+      title: { en: 'The user takes savepoint "backup"', zh: '用户创建保存点“backup”' },
       text: {
-        en: 'Checkpoint 1 just completed. Now the user (or an external scheduler) triggers a savepoint named "backup": the JobManager sends the sources the same kind of trigger, with id 2. The algorithm is exactly the checkpoint algorithm.',
-        zh: '检查点 1 刚刚完成。现在用户（或外部调度程序）触发一个名为 "backup" 的保存点：JobManager 向 source 发送同样的触发消息，ID 为 2。算法与检查点完全相同。',
+        en: 'Checkpoint 1 just completed. Now the user (or an external scheduler) triggers a savepoint named "backup": the JobManager sends {source#0} the same kind of trigger, with id 2. The algorithm is exactly the checkpoint algorithm.',
+        zh: '检查点 1 刚刚完成。现在用户（或外部调度程序）触发一个名为“backup”的保存点：JobManager 向数据源发送同样的触发消息，ID 为 2。算法与检查点完全相同。',
       },
       highlight: ['jobmanager', 'source#0'],
     },
@@ -44,8 +44,8 @@ export const lesson6Savepoints: Lesson = {
       tick: 24,
       title: { en: 'A failure', zh: '发生故障' },
       text: {
-        en: 'sum_by_parity fails. The restart strategy restarts the job after 300 ms.',
-        zh: 'sum_by_parity 发生故障。重启策略在 300 ms 后重启作业。',
+        en: '{sum_by_parity#0} fails. The restart strategy restarts the job after 300 ms.',
+        zh: '{sum_by_parity#0} 发生故障。重启策略在 300 ms 后重启作业。',
       },
       highlight: ['sum_by_parity#0'],
       question: {
@@ -63,26 +63,26 @@ export const lesson6Savepoints: Lesson = {
       tick: 27,
       title: { en: 'Restored from checkpoint 1', zh: '从检查点 1 恢复' },
       text: {
-        en: 'Every task restored checkpoint 1: the source rewound to offset 5 and will read 6 onwards again. Savepoint 2 stays in the state backend for the user.',
-        zh: '所有任务都恢复了检查点 1：source 回到偏移量 5，从 6 开始重新读取。保存点 2 留在状态后端，供用户使用。',
+        en: 'Every task restored checkpoint 1: {source#0} rewound to offset 5 and will read 6 onwards again. Savepoint 2 stays in the state backend for the user.',
+        zh: '所有任务都恢复了检查点 1：{source#0} 回到偏移量 5，从 6 开始重新读取。保存点 2 留在状态后端，供用户使用。',
       },
       highlight: ['source#0', 'backend'],
     },
     {
-      tick: 45,
+      tick: 46,
       title: { en: 'Stop with savepoint', zh: '带保存点停止作业' },
       text: {
-        en: 'Time for an upgrade. The user stops the job with a savepoint named "before-upgrade". Each source emits the barrier and then stops reading, so nothing comes after the savepoint; the periodic checkpoints stop too.',
-        zh: '准备升级了。用户带一个名为 "before-upgrade" 的保存点停止作业。每个 source 发出分界线后就停止读取，所以保存点之后不会再有数据；周期性的检查点也停止了。',
+        en: 'Time for an upgrade. The user stops the job with a savepoint named "before-upgrade". {source#0} emits the barrier and then stops reading, so nothing comes after the savepoint; the periodic checkpoints stop too.',
+        zh: '准备升级了。用户带一个名为“before-upgrade”的保存点停止作业。每个数据源发出分界线（barrier）后就停止读取，所以保存点之后不会再有数据；周期性的检查点也停止了。',
       },
       highlight: ['jobmanager', 'source#0'],
     },
     {
-      tick: 51,
+      tick: 52,
       title: { en: 'Stopped at the savepoint', zh: '作业停在保存点' },
       text: {
-        en: 'Savepoint 5 is complete and the job is FINISHED, its state exactly the savepoint’s. Version 2 changes the job: enrich adds 100, sum_by_parity runs with parallelism 2, total is gone. Open the preset "savepoint-upgrade-v2" to start it from this savepoint: state is matched by uid, the per-key sums are split between the two subtasks, and total’s state is skipped only because allowNonRestoredState is set.',
-        zh: '保存点 5 完成，作业状态为 FINISHED，状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。打开预设 "savepoint-upgrade-v2" 从这个保存点启动新版本：状态按 uid 对应，按 key 的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
+        en: 'Savepoint 5 is complete and the job is FINISHED, its state exactly the savepoint’s. Version 2 changes the job: enrich adds 100, sum_by_parity runs with parallelism 2, total is gone. The next lesson starts version 2 from this savepoint: state is matched by uid, the per-key sums are split between the two subtasks, and total’s state is skipped only because allowNonRestoredState is set.',
+        zh: '保存点 5 完成，作业状态为 FINISHED，状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。下一课从这个保存点启动新版本：状态按 uid 对应，按 key 的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
       },
       highlight: ['jobmanager', 'backend'],
     },
@@ -97,10 +97,10 @@ export const lesson6Upgrade: Lesson = {
   steps: [
     {
       tick: 0,
-      title: { en: 'Started from "before-upgrade"', zh: '从 "before-upgrade" 启动' },
+      title: { en: 'Started from "before-upgrade"', zh: '从“before-upgrade”启动' },
       text: {
-        en: 'The source resumes at offset 15. sum_by_parity now has two subtasks: the even sum (56) went to one, the odd sum (64) to the other, each where its key’s records will now go. enrich has new logic and no state. total no longer exists; its state was skipped with allowNonRestoredState, without which the job would not start.',
-        zh: 'source 从偏移量 15 继续。sum_by_parity 现在有两个子任务：偶数的和（56）分到一个，奇数的和（64）分到另一个，正是各自 key 的数据今后会去的地方。enrich 有了新的逻辑，没有状态。total 不存在了，它的状态因为 allowNonRestoredState 被跳过；没有这个选项，作业无法启动。',
+        en: '{source#0} resumes at offset 15. sum_by_parity now has two subtasks, {sum_by_parity#0} and {sum_by_parity#1}: the even sum (56) went to one, the odd sum (64) to the other, each where its key’s records will now go. enrich has new logic and no state. total no longer exists; its state was skipped with allowNonRestoredState, without which the job would not start.',
+        zh: '{source#0} 从偏移量 15 继续。sum_by_parity 现在有两个子任务 {sum_by_parity#0} 和 {sum_by_parity#1}：偶数的和（56）分到一个，奇数的和（64）分到另一个，正是各自 key 的数据今后会去的地方。enrich 有了新的逻辑，没有状态。total 不存在了，它的状态因为 allowNonRestoredState 被跳过；没有这个选项，作业无法启动。',
       },
       highlight: ['source#0', 'sum_by_parity#0', 'sum_by_parity#1'],
     },

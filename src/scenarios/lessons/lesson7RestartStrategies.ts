@@ -18,7 +18,7 @@ export const lesson7RestartStrategies: Lesson = {
       },
       text: {
         en: 'The fixed-delay restart strategy: at most 3 restarts, each 10 s after the failure. One tick is one second here; a checkpoint is taken every 5 s, so a restart only replays a few records.',
-        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这里一个 tick 是 1 秒；每 5 s 做一次检查点，所以重启后只需重放少量数据。',
+        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这里一拍是 1 秒；每 5 s 做一次检查点，所以重启后只需重放少量数据。',
       },
       highlight: ['jobmanager'],
     },
@@ -26,8 +26,8 @@ export const lesson7RestartStrategies: Lesson = {
       tick: 12,
       title: { en: 'First failure: RESTARTING', zh: '第一次故障：RESTARTING' },
       text: {
-        en: 'sum fails. Every task is cancelled and the job is RESTARTING: it waits the 10 s delay before it restores the latest checkpoint. Attempt 1 of 3.',
-        zh: 'sum 发生故障。所有任务被取消，作业进入 RESTARTING：先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
+        en: '{sum#0} fails and the job is RESTARTING: the next tick cancels every task, and the job waits the 10 s delay before it restores the latest checkpoint. Attempt 1 of 3.',
+        zh: '{sum#0} 发生故障，作业进入 RESTARTING：下一拍所有任务被取消，作业先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
       },
       highlight: ['sum#0', 'jobmanager'],
     },
@@ -94,7 +94,7 @@ export const lesson7FailureRate: Lesson = {
       },
       text: {
         en: 'The failure-rate restart strategy restarts 10 s after a failure, unless the failures within the last 5 minutes, this one included, are more than 5. One tick is one second.',
-        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。一个 tick 是 1 秒。',
+        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。一拍是 1 秒。',
       },
       highlight: ['jobmanager'],
     },

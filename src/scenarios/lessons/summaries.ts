@@ -17,11 +17,11 @@ export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
   },
   'barrier-alignment': {
     en: 'Flink’s checkpoint algorithm step by step: the JobManager triggers, the sources inject barriers, sum tasks align their inputs, and the checkpoint completes when every task acknowledged.',
-    zh: '一步一步看 Flink 的检查点算法：JobManager 触发，source 插入分界线，sum 任务对齐各个输入，所有任务确认后检查点完成。',
+    zh: '一步一步看 Flink 的检查点算法：JobManager 触发，数据源插入分界线（barrier），求和任务对齐各个输入，所有任务确认后检查点完成。',
   },
   'exactly-once-vs-at-least-once': {
     en: 'Without alignment a task keeps processing the input whose barrier already arrived. Its snapshot then contains a record the sources will replay after a failure, and that record is counted twice.',
-    zh: '不做对齐时，任务会继续处理分界线已经到达的输入。它的快照于是包含了一个故障后 source 会重放的数据，这个数据就被计算了两次。',
+    zh: '不做对齐时，任务会继续处理分界线已经到达的输入。它的快照于是包含了一个故障后数据源会重放的数据，这个数据就被计算了两次。',
   },
   'checkpoint-config': {
     en: 'The seed’s CheckpointConfig, played out: checkpoints start every 1000 ms, but never sooner than 500 ms after the previous one ended; one that runs past the timeout expires, and the job tolerates a few such failures.',

@@ -30,7 +30,7 @@ function operators(version: 1 | 2): OperatorSpec[] {
  * Seed section 4, the job before its upgrade (version 1): a source reads 1..30, `enrich` passes
  * them on, `sum_by_parity` keeps one sum per key (even, odd), `total` sums everything. Periodic
  * checkpoints every second; the user takes savepoint "backup" at 1.6 s; a failure at 2.4 s
- * restores the latest checkpoint, not the newer savepoint (Flink 1.15 and later); at 4.5 s the
+ * restores the latest checkpoint, not the newer savepoint (Flink 1.15 and later); at 4.6 s the
  * user stops the job with savepoint "before-upgrade".
  */
 export const savepointUpgrade: Scenario = withDefaults({
@@ -49,7 +49,7 @@ export const savepointUpgrade: Scenario = withDefaults({
   actions: [
     { type: 'savepoint', when: { atTick: 16 }, name: 'backup' },
     { type: 'fail-task', task: 'sum_by_parity#0', when: { atTick: 24 } },
-    { type: 'savepoint', when: { atTick: 45 }, name: UPGRADE_SAVEPOINT, stop: true },
+    { type: 'savepoint', when: { atTick: 46 }, name: UPGRADE_SAVEPOINT, stop: true },
   ],
 });
 

@@ -204,24 +204,24 @@ describe('lesson 6: savepoints on version 1', () => {
     expect(at(run, 27, 'SourceRewound')).toMatchObject([{ task: 'source#0', offset: 5 }]);
   });
 
-  it('at tick 45 the stop-with-savepoint starts; the source reads nothing after its barrier', () => {
-    stepAt(lesson, 45);
-    const triggeredAt = at(run, 45, 'CheckpointTriggered');
+  it('at tick 46 the stop-with-savepoint starts; the source reads nothing after its barrier', () => {
+    stepAt(lesson, 46);
+    const triggeredAt = at(run, 46, 'CheckpointTriggered');
     expect(triggeredAt).toMatchObject([{ checkpoint: 5, kind: 'savepoint' }]);
     expect(checkpoint(end, 5)).toMatchObject({ name: 'before-upgrade', stop: true });
     const injected = run.events.find((e) => e.type === 'BarrierInjected' && e.checkpoint === 5)!;
     expect(run.events.filter((e) => e.type === 'RecordEmitted' && e.tick > injected.tick)).toEqual(
       [],
     );
-    expect(run.events.filter((e) => e.type === 'CheckpointTriggered' && e.tick > 45)).toEqual([]);
+    expect(run.events.filter((e) => e.type === 'CheckpointTriggered' && e.tick > 46)).toEqual([]);
   });
 
-  it('at tick 51 savepoint 5 completes and the job is FINISHED, stopped with it', () => {
-    stepAt(lesson, 51);
-    expect(at(run, 51, 'JobFinished')).toMatchObject([
+  it('at tick 52 savepoint 5 completes and the job is FINISHED, stopped with it', () => {
+    stepAt(lesson, 52);
+    expect(at(run, 52, 'JobFinished')).toMatchObject([
       { reason: { code: 'stopped-with-savepoint', savepoint: 5 } },
     ]);
-    expect(end.tick).toBe(51);
+    expect(end.tick).toBe(52);
   });
 });
 

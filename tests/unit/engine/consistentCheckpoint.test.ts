@@ -28,9 +28,17 @@ describe('odd/even sum: a consistent checkpoint and recovery from it', () => {
     expect(completed.tick).toBeLessThan(failed.tick);
   });
 
-  it('clears every task on restart', () => {
+  it('shows the failed task while the others still hold their state (sum_even 12)', () => {
     const failed = firstEvent(events, 'TaskFailed');
-    const after = states[failed.tick];
+    const at = states[failed.tick];
+    expect(at.job.status).toBe('RESTARTING');
+    expect(at.tasks.map((t) => t.status).sort()).toEqual(['FAILED', 'RUNNING', 'RUNNING']);
+    expect(sumOf(at, 'sum_even#0')).toBe(12);
+  });
+
+  it('clears every task on restart, the tick after the failure', () => {
+    const failed = firstEvent(events, 'TaskFailed');
+    const after = states[failed.tick + 1];
     expect(after.job.status).toBe('RESTARTING');
     expect(after.tasks.map((t) => t.status).sort()).toEqual(['CANCELED', 'CANCELED', 'FAILED']);
     expect(offsetOf(after, 'source#0')).toBe(0);

@@ -72,7 +72,7 @@ describe('a savepoint is a checkpoint with metadata, triggered only by the user'
     const triggered = events.filter(
       (e) => e.type === 'CheckpointTriggered' && e.kind === 'savepoint',
     );
-    expect(triggered.map((e) => e.tick)).toEqual([16, 45]);
+    expect(triggered.map((e) => e.tick)).toEqual([16, 46]);
   });
 
   it('captures the same consistent cut as a checkpoint: the sums hold exactly the offset read', () => {

@@ -196,34 +196,44 @@ describe('lesson 1: a consistent checkpoint and recovery (odd/even sum)', () => 
     expect(inFlightTo(s, 'sum_odd#0')).toEqual(['7@source#0']);
   });
 
-  it('at tick 20: sum_odd fails before 7 and every state is cleared', () => {
+  it('at tick 20: sum_odd fails before 7 while sum_even is 12 (the seed’s moment)', () => {
     const s = states[stepAt(lesson, 20).tick];
     expect(at(events, 20, 'TaskFailed')).toMatchObject([{ task: 'sum_odd#0', record: 7 }]);
     expect(s.job.status).toBe('RESTARTING');
+    expect(task(s, 'sum_odd#0').status).toBe('FAILED');
+    expect(task(s, 'sum_even#0').status).toBe('RUNNING');
+    expect([offsetOf(s, 'source#0'), sumOf(s, 'sum_even#0')]).toEqual([7, 12]);
+  });
+
+  it('at tick 21: the restart cancels every task and clears every state', () => {
+    const s = states[stepAt(lesson, 21).tick];
+    expect(at(events, 21, 'TasksCanceled')).toHaveLength(1);
+    expect(s.tasks.map((t) => t.status).sort()).toEqual(['CANCELED', 'CANCELED', 'FAILED']);
     expect([offsetOf(s, 'source#0'), sumOf(s, 'sum_even#0'), sumOf(s, 'sum_odd#0')]).toEqual([
       0, 0, 0,
     ]);
   });
 
-  it('at tick 23: restored 6 and 9, the source rewound to 5 and reading 6 again', () => {
+  it('at tick 23: restored (5, 6, 9), the source rewound to offset 5; it reads 6 again next', () => {
     const s = states[stepAt(lesson, 23).tick];
     expect(s.job.status).toBe('RUNNING');
     expect(at(events, 23, 'StateRestored').map((e) => e.checkpoint)).toEqual([1, 1, 1]);
     expect(at(events, 23, 'SourceRewound')).toMatchObject([{ offset: 5 }]);
-    expect(sumOf(s, 'sum_even#0')).toBe(6);
-    expect(sumOf(s, 'sum_odd#0')).toBe(9);
-    expect(at(events, 23, 'RecordEmitted')).toMatchObject([{ record: 6, replay: true }]);
+    expect([offsetOf(s, 'source#0'), sumOf(s, 'sum_even#0'), sumOf(s, 'sum_odd#0')]).toEqual([
+      5, 6, 9,
+    ]);
+    expect(at(events, 24, 'RecordEmitted')).toMatchObject([{ record: 6, replay: true }]);
   });
 
-  it('at tick 27: 6 and 7 replayed, sum_even 12 with 6 counted once, sum_odd 16', () => {
-    const s = states[stepAt(lesson, 27).tick];
+  it('at tick 28: 6 and 7 replayed, sum_even 12 with 6 counted once, sum_odd 16', () => {
+    const s = states[stepAt(lesson, 28).tick];
     expect(sumOf(s, 'sum_even#0')).toBe(12);
     expect(sumOf(s, 'sum_odd#0')).toBe(16);
-    expect(countIn(events, 27, 'sum_even#0', 'source#0@5')).toBe(1);
+    expect(countIn(events, 28, 'sum_even#0', 'source#0@5')).toBe(1);
   });
 
-  it('at tick 33: 20 and 25, each record counted exactly once', () => {
-    const s = states[stepAt(lesson, 33).tick];
+  it('at tick 34: 20 and 25, each record counted exactly once', () => {
+    const s = states[stepAt(lesson, 34).tick];
     expect(s.job.status).toBe('FINISHED');
     expect(s.tick).toBe(states.length - 1);
     expect(sumOf(s, 'sum_even#0')).toBe(20);
@@ -510,16 +520,17 @@ describe('lesson 4: at-least-once against exactly-once after a failure', () => {
     expect(at(events, 13, 'CheckpointCompleted').map((e) => e.checkpoint)).toEqual([1]);
   });
 
-  it('at tick 20: sum_odd fails before 9 from source#1 and the states are cleared', () => {
+  it('at tick 20: sum_odd fails before 9 from source#1; the next tick clears the states', () => {
     const s = states[stepAt(lesson, 20).tick];
     expect(at(events, 20, 'TaskFailed')).toMatchObject([
       { task: 'sum_odd#0', record: 9, origin: { task: 'source#1' } },
     ]);
     expect(s.job.status).toBe('RESTARTING');
-    expect([sumOf(s, 'sum_even#0'), sumOf(s, 'sum_odd#0')]).toEqual([0, 0]);
+    expect(at(events, 21, 'TasksCanceled')).toHaveLength(1);
+    expect([sumOf(states[21], 'sum_even#0'), sumOf(states[21], 'sum_odd#0')]).toEqual([0, 0]);
   });
 
-  it('at tick 23: restored offsets 3 and sum_even 8, and the sources read 4 again', () => {
+  it('at tick 23: restored offsets 3 and sum_even 8; the sources read 4 again next', () => {
     const s = states[stepAt(lesson, 23).tick];
     expect(at(events, 23, 'SourceRewound').map((e) => [e.task, e.offset])).toEqual([
       ['source#0', 3],
@@ -529,23 +540,23 @@ describe('lesson 4: at-least-once against exactly-once after a failure', () => {
       checkpoint: 1,
       state: { sum: 8 },
     });
-    expect(at(events, 23, 'RecordEmitted').map((e) => [e.task, e.record, e.replay])).toEqual([
+    expect(at(events, 24, 'RecordEmitted').map((e) => [e.task, e.record, e.replay])).toEqual([
       ['source#0', 4, true],
       ['source#1', 4, true],
     ]);
     expect(sumOf(s, 'sum_even#0')).toBe(8);
   });
 
-  it('at tick 24: sum_even adds the replayed 4 from source#0 again and counts it twice', () => {
-    const s = states[stepAt(lesson, 24).tick];
+  it('at tick 25: sum_even adds the replayed 4 from source#0 again and counts it twice', () => {
+    const s = states[stepAt(lesson, 25).tick];
     expect(sumOf(s, 'sum_even#0')).toBe(12);
-    expect(countIn(events, 24, 'sum_even#0', 'source#0@3')).toBe(2);
+    expect(countIn(events, 25, 'sum_even#0', 'source#0@3')).toBe(2);
   });
 
   it('at the end: 44 instead of 40, the 4 from source#0 counted twice; exactly-once ends with 40 and 50', () => {
-    const s = states[stepAt(lesson, 37).tick];
+    const s = states[stepAt(lesson, 38).tick];
     expect(s.job.status).toBe('FINISHED');
-    expect(states.length - 1).toBe(37);
+    expect(states.length - 1).toBe(38);
     expect([sumOf(s, 'sum_even#0'), sumOf(s, 'sum_odd#0')]).toEqual([44, 50]);
     const verdict = judge({ state: s, events });
     expect(verdict.duplicates).toEqual([

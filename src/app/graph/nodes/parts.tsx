@@ -164,7 +164,7 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
                 prefix={<PauseIcon />}
                 title={t({
                   en: `blocked by barrier ${input.blockedBy}`,
-                  zh: `被屏障 ${input.blockedBy} 阻塞`,
+                  zh: `被分界线 ${input.blockedBy} 阻塞`,
                 })}
               />
               <Chips elements={input.buffer} max={3} />
@@ -310,7 +310,7 @@ export function AlignmentLine({
           <span>
             {t({
               en: `barrier at ${a.arrived}/${a.total} inputs`,
-              zh: `屏障已到 ${a.arrived}/${a.total} 个输入`,
+              zh: `分界线已到 ${a.arrived}/${a.total} 个输入`,
             })}
           </span>
         </>

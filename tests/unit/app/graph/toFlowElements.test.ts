@@ -174,16 +174,25 @@ describe('odd-even-sum on the graph: failure and recovery', () => {
     expect(source.marks).toEqual([{ checkpoint: 1, offset: 5, completed: true, savepoint: false }]);
   });
 
-  it('shows the failed task and its cancelled peers with their state cleared', () => {
+  it('shows the failed task while sum_even still shows 12, as in the seed', () => {
     const flow = at(run, failed.tick);
     const sumOdd = node<OperatorNode>(flow, 'sum_odd#0').data;
     expect(sumOdd.status).toBe('FAILED');
     expect(sumOdd.failedNow).toBe(true);
+    const sumEven = node<OperatorNode>(flow, 'sum_even#0').data;
+    expect(sumEven.status).toBe('RUNNING');
+    expect(sumEven.state).toMatchObject({ kind: 'sum', sum: 12 });
+  });
+
+  it('shows the failed task and its cancelled peers with their state cleared, a tick later', () => {
+    const flow = at(run, failed.tick + 1);
+    const sumOdd = node<OperatorNode>(flow, 'sum_odd#0').data;
+    expect(sumOdd.status).toBe('FAILED');
     expect(sumOdd.state).toMatchObject({ kind: 'sum', sum: 0 });
     expect(node<OperatorNode>(flow, 'sum_even#0').data.status).toBe('CANCELED');
     const jm = node<JobManagerNode>(flow, JOB_MANAGER_ID).data;
     expect(jm.status).toBe('RESTARTING');
-    expect(jm.restartIn).toBe(restoredTick - failed.tick);
+    expect(jm.restartIn).toBe(restoredTick - failed.tick - 1);
     const channels = flow.edges.filter((e): e is ChannelEdge => e.type === 'channel');
     expect(channels.every((e) => e.data!.elements.length === 0)).toBe(true);
   });
@@ -197,10 +206,10 @@ describe('odd-even-sum on the graph: failure and recovery', () => {
     expect(sumOdd.state).toMatchObject({ sum: 9 });
     const source = node<SourceNode>(flow, 'source#0').data;
     expect(source.rewound).toEqual({ from: 7, to: 5 });
-    // Records 6 and 7 were read before the failure: they are read again.
+    // Records 6 and 7 were read before the failure: they are read again, from the next tick.
     expect(source.highWater).toBe(7);
-    const replayed = flow.edges
-      .filter((e): e is ChannelEdge => e.type === 'channel')
+    const replayed = at(run, restoredTick + 1)
+      .edges.filter((e): e is ChannelEdge => e.type === 'channel')
       .flatMap((e) => e.data!.elements)
       .filter((el) => el.kind === 'record');
     expect(replayed.length).toBeGreaterThan(0);

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { topologyOf } from '../../src/engine';
+import { taskName } from '../../src/app/narration';
+import type { Lesson } from '../../src/scenarios/lesson';
+import { LESSONS } from '../../src/scenarios/lessons/course';
+import { expect, linkTo, open, test } from './fixtures';
+
+/**
+ * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
+ * class reads (the lesson panel or the presenter caption, the event log, the result strip and
+ * the timeline's marker tooltips) names tasks as the graph does, and the Chinese screen speaks
+ * Chinese.
+ */
+
+/** An internal task id such as `source#1`, which no reader should ever see. */
+const INTERNAL_ID = /[A-Za-z_]\w*#\d+/g;
+
+/** Latin words: identifiers count as one (`setMinPauseBetweenCheckpoints(500)`, `AT_LEAST_ONCE`). */
+const LATIN_RUN = /[A-Za-z][\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*){2,}/g;
+
+/**
+ * Names of several Latin words that are names, not English sentences: the tasks of the course's
+ * jobs as the graph names them (a display name such as "sum per key").
+ */
+const ALLOWED_NAMES = [
+  ...new Set(
+    LESSONS.flatMap((l) =>
+      topologyOf(l.scenario).tasks.map((t) => taskName(t.id, l.scenario)),
+    ).filter((name) => name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).length >= 3),
+  ),
+];
+
+/** The problems of one text the screen shows: internal ids, and in Chinese English sentences and terms. */
+function problems(where: string, text: string, language: 'en' | 'zh'): string[] {
+  const found = [...text.matchAll(INTERNAL_ID)].map((m) => `${where}: internal id "${m[0]}"`);
+  if (language === 'zh') {
+    let plain = text;
+    for (const name of ALLOWED_NAMES) plain = plain.split(name).join(' ');
+    for (const m of plain.matchAll(LATIN_RUN)) found.push(`${where}: English "${m[0]}"`);
+    for (const m of plain.matchAll(/\btick\b|屏障/gi)) found.push(`${where}: term "${m[0]}"`);
+  }
+  return found;
+}
+
+const TEXT = {
+  en: { reveal: 'Reveal the answer', continue: 'Continue', lesson: 'Lesson', log: 'Log' },
+  zh: { reveal: '显示答案', continue: '继续', lesson: '课程', log: '日志' },
+} as const;
+
+async function markerTitles(page: Page): Promise<string[]> {
+  return page
+    .locator('.timeline .marker')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
+}
+
+test('the checks find what the Chinese screen once showed, and let names and APIs be', () => {
+  expect(problems('log', '作业失败：fixed-delay gave up after 3 restart attempts', 'zh')).toEqual([
+    'log: English "fixed-delay gave up after"',
+  ]);
+  expect(problems('marker', '任务失败 sum_odd#0 @ 20', 'zh')).toEqual([
+    'marker: internal id "sum_odd#0"',
+  ]);
+  expect(problems('log', '在 tick 12 失败，被屏障 1 阻塞', 'zh')).toHaveLength(2);
+  const fine = [
+    'setMaxConcurrentCheckpoints(2) 在这里不起作用；AT_LEAST_ONCE（至少一次）模式',
+    'failureRateRestart(5, Time.minutes(5), Time.seconds(10))：Source 2 的记录 4',
+    `${ALLOWED_NAMES[0] ?? 'sum_even'} 现在有 11 个 key，JobManager 触发检查点 1`,
+  ];
+  for (const text of fine) expect(problems('lesson', text, 'zh')).toEqual([]);
+});
+
+for (const language of ['en', 'zh'] as const) {
+  for (const presenter of [false, true]) {
+    for (const lesson of LESSONS) {
+      test(`${language}${presenter ? ', presenter' : ''}: lesson ${lesson.order} (${lesson.id}) names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}`, async ({
+        page,
+      }) => {
+        await walk(page, lesson, language, presenter);
+      });
+    }
+  }
+}
+
+async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter: boolean) {
+  const say = TEXT[language];
+  await open(
+    page,
+    linkTo({
+      scenario: { preset: lesson.scenario.id },
+      tick: lesson.steps[0].tick,
+      language,
+      lesson: { id: lesson.id, step: 0 },
+      view: { presenter },
+    }),
+  );
+  const panel = presenter ? page.getByTestId('caption') : page.getByTestId('lesson');
+  const result = page.getByTestId('result');
+  const found: string[] = [];
+  for (const m of await markerTitles(page)) found.push(...problems('marker', m, language));
+
+  for (let i = 0; i < lesson.steps.length; i++) {
+    const where = `step ${i + 1}`;
+    await expect(panel).toContainText(`${i + 1} / ${lesson.steps.length}`);
+    const reveal = panel.getByRole('button', { name: say.reveal });
+    if (await reveal.count()) await reveal.click();
+    found.push(
+      ...problems(
+        `${where}, ${presenter ? 'caption' : 'lesson'}`,
+        await panel.innerText(),
+        language,
+      ),
+    );
+    found.push(...problems(`${where}, result`, await result.innerText(), language));
+    if (!presenter) {
+      await page.getByRole('tab', { name: say.log }).click();
+      const log = page.getByRole('tabpanel');
+      await expect(log.locator('h2')).toBeVisible();
+      found.push(...problems(`${where}, log`, await log.innerText(), language));
+      await page.getByRole('tab', { name: say.lesson }).click();
+    }
+    if (i < lesson.steps.length - 1)
+      await panel.getByRole('button', { name: say.continue }).click();
+  }
+  expect([...new Set(found)]).toEqual([]);
+}
