@@ -30,6 +30,14 @@ const REASONS_ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
   ],
   [/^subsumed by checkpoint (\d+)$/, (m) => `被更新的检查点 ${m[1]} 取代`],
   [
+    /^(.+) received barrier (\d+) while aligning checkpoint (\d+)$/,
+    (m) => `${m[1]} 在对齐检查点 ${m[3]} 时收到了分界线 ${m[2]}`,
+  ],
+  [
+    /^(.+) received the cancellation barrier of checkpoint (\d+)$/,
+    (m) => `${m[1]} 收到了检查点 ${m[2]} 的取消分界线`,
+  ],
+  [
     /^the state backend failed to write the snapshot of (.+)$/,
     (m) => `状态后端写入 ${m[1]} 的快照失败`,
   ],

@@ -23,6 +23,7 @@ export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
     state: emptyOperatorState(task),
     inputs: task.inputs.map(() => ({ blockedBy: null, buffer: [] })),
     alignment: null,
+    tracked: [],
     lastBarrier: 0,
     nextInput: 0,
     rebalance: task.outputs.map(() => task.subtask),
@@ -70,6 +71,7 @@ export function freshState(scenario: Scenario): SimState {
     coordinator: {
       nextId: 1,
       nextPeriodicTick: periodicIntervalTicks(scenario),
+      queued: [],
       lastCompleteTick: null,
       consecutiveFailures: 0,
     },

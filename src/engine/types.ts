@@ -179,6 +179,11 @@ export interface Barrier {
   kind: 'barrier';
   checkpoint: number;
   savepoint: boolean;
+  /**
+   * Flink's CancelCheckpointMarker: the sender gave checkpoint N up, so a task aligning N stops
+   * waiting for it on this input, declines N and passes the cancellation on.
+   */
+  cancel?: true;
 }
 
 export type StreamElement = DataRecord | Barrier;
@@ -233,7 +238,14 @@ export interface TaskState {
   status: TaskStatus;
   state: OperatorState;
   inputs: InputState[];
+  /** The checkpoint whose barriers this task is aligning (exactly-once) or counting, the oldest one (at-least-once). */
   alignment: Alignment | null;
+  /**
+   * At-least-once only: newer checkpoints whose barriers already arrived on some inputs, oldest
+   * first. Flink's CheckpointBarrierTracker counts barriers per pending checkpoint, so checkpoint
+   * N still completes when its last barrier comes after N+1's first.
+   */
+  tracked: Alignment[];
   /** Highest checkpoint this task snapshotted or gave up: older barriers are dropped. */
   lastBarrier: number;
   /** Round-robin pointer over inputs, so no input starves. */
@@ -264,10 +276,14 @@ export type ControlMessage =
       task: number;
       checkpoint: number;
       reason: string;
+      /** How the coordinator counts it (CheckpointFailureManager); a plain decline when unset. */
+      failure?: 'declined-subsumed' | 'cancellation-barrier';
       sentAt: number;
       at: number;
     }
   | { type: 'notify-complete'; task: number; checkpoint: number; sentAt: number; at: number }
+  /** Flink's notifyCheckpointAborted: checkpoint N failed; a task still aligning it stops. */
+  | { type: 'abort'; task: number; checkpoint: number; sentAt: number; at: number }
   | { type: 'pause' | 'resume'; task: number; checkpoint: number; sentAt: number; at: number };
 
 export interface BackendWrite {
@@ -355,9 +371,22 @@ export interface RestoredSavepoint {
   operators: OperatorRestore[];
 }
 
+/**
+ * A checkpoint request waiting in Flink's CheckpointRequestDecider: the periodic timer's, or a
+ * user's (not forced, so it waits for a free slot too). Savepoints are forced and never wait.
+ */
+export interface CheckpointRequest {
+  periodic: boolean;
+  /** The tick it was made. */
+  tick: number;
+}
+
 export interface CoordinatorState {
   nextId: number;
+  /** The periodic timer's next firing; it keeps a fixed rate from its first one. */
   nextPeriodicTick: number | null;
+  /** Requests that found max concurrent checkpoints pending: user requests first, then by age. */
+  queued: CheckpointRequest[];
   lastCompleteTick: number | null;
   consecutiveFailures: number;
 }

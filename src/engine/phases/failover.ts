@@ -48,6 +48,8 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
   d.replaceAll(tasks, emptyChannels(topology.channels.length));
   d.setMessages([]);
   d.setWrites([]);
+  // Flink stops the checkpoint scheduler as the job fails over: queued requests are dropped.
+  if (d.state.coordinator.queued.length > 0) d.setCoordinator({ queued: [] });
   d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
 
   const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>

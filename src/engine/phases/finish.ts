@@ -15,9 +15,13 @@ export function finishIfDone(d: TickDraft): void {
     allSourcesExhausted(d) &&
     state.channels.every((c) => c.queue.length === 0) &&
     state.tasks.every(
-      (t) => t.alignment === null && t.inputs.every((i) => i.buffer.length === 0),
+      (t) =>
+        t.alignment === null &&
+        t.tracked.length === 0 &&
+        t.inputs.every((i) => i.buffer.length === 0),
     ) &&
-    state.messages.length === 0 &&
+    // An abort still on its way changes nothing once no task aligns anything.
+    state.messages.every((m) => m.type === 'abort') &&
     state.writes.length === 0 &&
     d.pendingCheckpoints().length === 0;
   if (!stopped && !idle) return;

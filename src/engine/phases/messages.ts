@@ -4,9 +4,36 @@ import {
   commitTransactions,
   completeCheckpoint,
   emitBarrier,
+  emitCancellation,
+  endAlignment,
   failCheckpoint,
   takeSnapshot,
 } from './checkpointing';
+
+/**
+ * The coordinator's notice that checkpoint N failed reaches a task: if it is still aligning (or
+ * counting) N it stops, and sends a cancellation barrier downstream so that no task below waits
+ * for a barrier of N from it. A task that has not seen N yet aligns it when its barriers come.
+ */
+function abortAlignment(d: TickDraft, task: number, checkpoint: number): void {
+  const t = d.state.tasks[task];
+  if (t.status !== 'RUNNING') return;
+  const aligning = t.alignment?.checkpoint === checkpoint;
+  if (!aligning && !t.tracked.some((a) => a.checkpoint === checkpoint)) return;
+  d.emit({ type: 'AlignmentAborted', task: d.topology.tasks[task].id, checkpoint });
+  if (d.scenario.checkpoint.mode === 'at-least-once') {
+    // Only N: older checkpoints counted here may still complete.
+    const w = d.task(task);
+    const rest = [...(w.alignment ? [w.alignment] : []), ...w.tracked].filter(
+      (a) => a.checkpoint !== checkpoint,
+    );
+    w.alignment = rest.length > 0 ? rest[0] : null;
+    w.tracked = rest.slice(1);
+  } else {
+    endAlignment(d, task, checkpoint);
+  }
+  emitCancellation(d, task, checkpoint);
+}
 
 function deliver(d: TickDraft, message: ControlMessage): void {
   const info = d.topology.tasks[message.task];
@@ -54,7 +81,10 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       return;
     }
     case 'decline':
-      if (pending) failCheckpoint(d, checkpoint, message.reason, 'declined');
+      if (pending) failCheckpoint(d, checkpoint, message.reason, message.failure ?? 'declined');
+      return;
+    case 'abort':
+      abortAlignment(d, message.task, checkpoint);
       return;
     case 'notify-complete':
       commitTransactions(d, message.task, checkpoint);
