@@ -232,6 +232,11 @@ export interface Alignment {
   startTick: number;
   /** Which inputs delivered the barrier. */
   arrived: boolean[];
+  /**
+   * At-least-once only: the checkpoint's abort reached the task. As in Flink's barrier tracker it
+   * is still counted, so its barriers still to come are recognised, but it is not snapshotted.
+   */
+  aborted?: true;
 }
 
 export interface TaskState {

@@ -23,8 +23,8 @@ export function configWarnings(
   if (maxConcurrent > 1 && minPauseMs > 0) {
     warnings.push({
       field: 'maxConcurrent',
-      en: `Max concurrent ${maxConcurrent} and min pause ${minPauseMs} ms conflict: the pause is measured from the end of one checkpoint, so with any min pause only one checkpoint runs at a time.`,
-      zh: `最大并发数 ${maxConcurrent} 与最小间隔 ${minPauseMs} ms 冲突：最小间隔从上一个检查点结束时算起，设置了最小间隔就不可能有两个检查点同时进行。`,
+      en: `Max concurrent ${maxConcurrent} and min pause ${minPauseMs} ms conflict, says Flink's documentation: max concurrent "cannot be used" with a min pause. Flink's scheduler (CheckpointRequestDecider) only waits until fewer than ${maxConcurrent} checkpoints are pending and ${minPauseMs} ms have passed since the last one completed, so two can still overlap when a checkpoint outlasts the interval.`,
+      zh: `Flink 文档说最大并发数 ${maxConcurrent} 与最小间隔 ${minPauseMs} ms 冲突：设置最小间隔时最大并发数"不能使用"。而 Flink 的调度器（CheckpointRequestDecider）只检查进行中的检查点少于 ${maxConcurrent} 个、且距上一个完成的检查点已过 ${minPauseMs} ms，所以检查点比间隔还长时，两个检查点仍可能同时进行。`,
     });
   }
   if (intervalMs !== null && timeoutMs < intervalMs) {

@@ -96,6 +96,10 @@ export function coordinate(d: TickDraft): void {
 
   const due = d.state.coordinator.nextPeriodicTick;
   const interval = periodicIntervalTicks(d.scenario);
+  if (allSourcesExhausted(d) && d.state.coordinator.queued.some((r) => r.periodic)) {
+    // Nothing new to cover: the periodic requests still waiting are dropped.
+    d.setCoordinator({ queued: d.state.coordinator.queued.filter((r) => !r.periodic) });
+  }
   if (interval !== null && due !== null && d.tick >= due) {
     d.setCoordinator({ nextPeriodicTick: due + interval });
     if (!allSourcesExhausted(d) && !stopping(d)) {

@@ -18,17 +18,13 @@ import {
 function abortAlignment(d: TickDraft, task: number, checkpoint: number): void {
   const t = d.state.tasks[task];
   if (t.status !== 'RUNNING') return;
-  const aligning = t.alignment?.checkpoint === checkpoint;
-  if (!aligning && !t.tracked.some((a) => a.checkpoint === checkpoint)) return;
+  const counting = [t.alignment, ...t.tracked].find((a) => a?.checkpoint === checkpoint);
+  if (!counting || counting.aborted) return;
   d.emit({ type: 'AlignmentAborted', task: d.topology.tasks[task].id, checkpoint });
   if (d.scenario.checkpoint.mode === 'at-least-once') {
     // Only N: older checkpoints counted here may still complete.
     const w = d.task(task);
-    const rest = [...(w.alignment ? [w.alignment] : []), ...w.tracked].filter(
-      (a) => a.checkpoint !== checkpoint,
-    );
-    w.alignment = rest.length > 0 ? rest[0] : null;
-    w.tracked = rest.slice(1);
+    for (const a of [w.alignment, ...w.tracked]) if (a?.checkpoint === checkpoint) a.aborted = true;
   } else {
     endAlignment(d, task, checkpoint);
   }

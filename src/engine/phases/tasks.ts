@@ -304,9 +304,11 @@ function trackBarrier(d: TickDraft, info: TaskInfo, t: TaskState, input: number,
   }
   entry.arrived[input] = true;
   if (!allArrived(entry.arrived)) return;
-  noteAlignment(d, info, entry);
+  const aborted = entry.aborted === true;
+  if (!aborted) noteAlignment(d, info, entry);
   dropTrackedUpTo(t, checkpoint);
-  snapshotAndForward(d, info, barrier);
+  // An aborted one already sent its cancellation barrier downstream.
+  if (!aborted) snapshotAndForward(d, info, barrier);
 }
 
 /** Forgets the counted checkpoints up to N, and barriers of them still to come. */

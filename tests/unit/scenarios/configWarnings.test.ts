@@ -24,6 +24,9 @@ describe('configWarnings', () => {
     expect(conflict!.en).toContain('500 ms');
     expect(conflict!.zh).toContain('500 ms');
     expect(conflict!.zh).toMatch(/冲突/);
+    // What the docs claim, and what the scheduler does.
+    expect(conflict!.en).toMatch(/cannot be used.*CheckpointRequestDecider.*overlap/);
+    expect(conflict!.zh).toMatch(/不能使用.*CheckpointRequestDecider.*同时进行/);
   });
 
   it('has no conflict once either side gives way', () => {
