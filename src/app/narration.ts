@@ -51,6 +51,10 @@ const REASONS_ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
     (m) => `固定延迟重启策略在 ${m[1]} 次重启后放弃`,
   ],
   [
+    /^exponential-delay gave up after (\d+) restart attempts before its back-off reset$/,
+    (m) => `指数延迟重启策略在退避重置之前重启了 ${m[1]} 次，放弃`,
+  ],
+  [
     /^failure-rate gave up: (\d+) failures within (\d+) ms \(at most (\d+)\)$/,
     (m) => `失败率重启策略放弃：${m[2]} ms 内失败 ${m[1]} 次（最多 ${m[3]} 次）`,
   ],

@@ -79,11 +79,17 @@ export interface CheckpointConfig {
   minPauseMs: number;
   maxConcurrent: number;
   tolerableFailures: number;
-  /** Deprecated in Flink 1.12, removed in 1.14. true: recover from the latest checkpoint even when a savepoint is newer. */
-  preferCheckpointForRecovery: boolean;
+  /**
+   * Deprecated in Flink 1.12, removed in 1.14; read from old links and files only. false: recovery
+   * takes the newest of checkpoints and savepoints, as Flink 1.14 and earlier did by default.
+   * Unset or true: savepoints are never used for automatic recovery, as since Flink 1.15.
+   */
+  preferCheckpointForRecovery?: boolean;
 }
 
 export type RestartStrategy =
+  /** No restart strategy configured: Flink's default, which depends on whether checkpointing is on. */
+  | { type: 'default' }
   | { type: 'none' }
   | { type: 'fixed-delay'; attempts: number; delayMs: number }
   | { type: 'failure-rate'; maxFailures: number; intervalMs: number; delayMs: number }
@@ -94,6 +100,8 @@ export type RestartStrategy =
       multiplier: number;
       resetThresholdMs: number;
       jitter: number;
+      /** `attempts-before-reset-backoff`: restarts allowed until the back-off resets. */
+      attempts: number;
     };
 
 export interface BackendConfig {

@@ -105,9 +105,10 @@ const truthWithoutFailover: Scenario = {
     type: 'exponential-delay',
     initialMs: 50,
     maxMs: 50,
-    multiplier: 1,
+    multiplier: 1.1,
     resetThresholdMs: 100,
     jitter: 0,
+    attempts: 2_147_483_647,
   },
   actions: [{ type: 'checkpoint', when: { atTick: 2 } }],
 };
@@ -149,9 +150,10 @@ const staleBarrierIgnored: Scenario = {
     type: 'exponential-delay',
     initialMs: 50,
     maxMs: 50,
-    multiplier: 1,
+    multiplier: 1.1,
     resetThresholdMs: 100,
     jitter: 0,
+    attempts: 2_147_483_647,
   },
   actions: [],
 };

@@ -1,6 +1,6 @@
 import type { TickDraft } from '../draft';
 import { emptyChannels, freshTask, periodicIntervalTicks } from '../init';
-import { decideRestart } from '../restartStrategy';
+import { decideRestart, effectiveRestart } from '../restartStrategy';
 import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
 import { commitTransactions } from './checkpointing';
 
@@ -52,8 +52,12 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
   if (d.state.coordinator.queued.length > 0) d.setCoordinator({ queued: [] });
   d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
 
-  const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
-    d.random(),
+  const decision = decideRestart(
+    effectiveRestart(d.scenario),
+    d.state.job,
+    tick,
+    d.scenario.tickMs,
+    () => d.random(),
   );
   if (decision.restart) {
     const delayTicks = Math.max(1, d.ticks(decision.delayMs));
@@ -73,14 +77,14 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
 
 /**
  * The checkpoint a restart restores: the latest completed checkpoint, else the savepoint the job
- * was started from, else nothing (empty state). Savepoints this job took are skipped while
- * preferCheckpointForRecovery is on, as Flink 1.15 and later always do; with it off, the newest
- * of checkpoints and savepoints wins, as in Flink 1.12 by default. Pure.
+ * was started from, else nothing (empty state). Savepoints this job took are skipped, as Flink
+ * 1.15 and later always do; only an old scenario with preferCheckpointForRecovery set to false
+ * takes the newest of checkpoints and savepoints, as Flink 1.14 and earlier did by default. Pure.
  */
 export function recoveryPoint(
   state: Pick<SimState, 'checkpoints' | 'scenario'> & Partial<Pick<SimState, 'restoredFrom'>>,
 ): CheckpointRecord | null {
-  const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery;
+  const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery !== false;
   let latest: CheckpointRecord | null = state.restoredFrom?.savepoint ?? null;
   for (const c of state.checkpoints) {
     if (c.status !== 'COMPLETED') continue;

@@ -29,7 +29,6 @@ export const checkpointConfig = withDefaults({
     timeoutMs: 800,
     maxConcurrent: 2,
     minPauseMs: 500,
-    preferCheckpointForRecovery: true,
     tolerableFailures: 3,
   },
   backend: { writeLatency: 0, bandwidth: 64 },

@@ -1,5 +1,5 @@
 import type { OperatorSpec, Scenario } from '../../engine';
-import { withDefaults } from '../defaults';
+import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 
 const NUMBERS = Array.from({ length: 30 }, (_, i) => i + 1);
 
@@ -46,6 +46,7 @@ export const savepointUpgrade: Scenario = withDefaults({
     { from: 'total', to: 'sink', partitioning: 'forward', latency: 1 },
   ],
   checkpoint: { intervalMs: 1000 },
+  restart: WORKED_EXAMPLE_RESTART,
   actions: [
     { type: 'savepoint', when: { atTick: 16 }, name: 'backup' },
     { type: 'fail-task', task: 'sum_by_parity#0', when: { atTick: 24 } },
@@ -70,5 +71,6 @@ export const savepointUpgradeResumed: Scenario = withDefaults({
     { from: 'sum_by_parity', to: 'sink', partitioning: 'rebalance', latency: 1 },
   ],
   checkpoint: { intervalMs: 1000 },
+  restart: WORKED_EXAMPLE_RESTART,
   restoreFrom: { job: savepointUpgrade, savepoint: UPGRADE_SAVEPOINT, allowNonRestoredState: true },
 });

@@ -49,9 +49,15 @@ describe('configWarnings', () => {
     const w = configWarnings(SEED).find((x) => x.field === 'preferCheckpointForRecovery');
     expect(w?.en).toMatch(/1\.12.*1\.14/);
     expect(w?.zh).toMatch(/1\.12.*1\.14/);
-    expect(fields({ ...SEED, preferCheckpointForRecovery: false })).not.toContain(
-      'preferCheckpointForRecovery',
+    // Removed from the defaults: a scenario that does not set it hears nothing of it.
+    const { preferCheckpointForRecovery: _, ...unset } = SEED;
+    expect(fields(unset)).not.toContain('preferCheckpointForRecovery');
+    // An old file's false is Flink 1.14's recovery from a newer savepoint, labelled as such.
+    const legacy = configWarnings({ ...SEED, preferCheckpointForRecovery: false }).find(
+      (x) => x.field === 'preferCheckpointForRecovery',
     );
+    expect(legacy?.en).toMatch(/1\.14 and earlier.*1\.15/);
+    expect(legacy?.zh).toMatch(/1\.14.*1\.15/);
   });
 
   it('says every warning in both languages', () => {

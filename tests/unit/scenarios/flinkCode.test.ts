@@ -71,6 +71,7 @@ describe('flinkCode', () => {
         multiplier: 1.5,
         resetThresholdMs: 3_600_000,
         jitter: 0.1,
+        attempts: 2_147_483_647,
       },
     };
     const code = lines(flinkCode(scenario, 'java'));
