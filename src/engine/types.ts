@@ -80,6 +80,12 @@ export interface CheckpointConfig {
   maxConcurrent: number;
   tolerableFailures: number;
   /**
+   * Simulator only, not a Flink option: pins the delay of the first periodic trigger after the job
+   * (re)starts. Flink draws it at random in [min pause, interval] (getRandomInitDelay); unset, so
+   * does the simulator, from the scenario's seed. Lessons pin it to keep their timing.
+   */
+  initialDelayMs?: number;
+  /**
    * Deprecated in Flink 1.12, removed in 1.14; read from old links and files only. false: recovery
    * takes the newest of checkpoints and savepoints, as Flink 1.14 and earlier did by default.
    * Unset or true: savepoints are never used for automatic recovery, as since Flink 1.15.

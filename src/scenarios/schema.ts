@@ -75,6 +75,7 @@ const checkpoint = z.object({
   minPauseMs: ms.default(0),
   maxConcurrent: count(1, 100).default(1),
   tolerableFailures: count(0, 1000).default(0),
+  initialDelayMs: ms.optional(),
   // Removed in Flink 1.14: read from old links and files, never written by default.
   preferCheckpointForRecovery: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import type { TickDraft } from '../draft';
-import { emptyChannels, freshTask, periodicIntervalTicks } from '../init';
+import { emptyChannels, firstPeriodicTick, freshTask } from '../init';
 import { decideRestart, effectiveRestart } from '../restartStrategy';
 import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
 import { commitTransactions } from './checkpointing';
@@ -152,8 +152,8 @@ export function restoreIfDue(d: TickDraft): void {
     if (task.state.kind === 'sink' && point) commitTransactions(d, info.index, point.id);
   }
   // The failure count survives a restart: Flink clears it only on success or as it fails the job.
-  const interval = periodicIntervalTicks(d.scenario);
-  d.setCoordinator({ nextPeriodicTick: interval === null ? null : d.tick + interval });
+  // Flink starts the checkpoint scheduler again, with a new random first delay.
+  d.setCoordinator({ nextPeriodicTick: firstPeriodicTick(d.scenario, d.tick, () => d.random()) });
   d.setJob({
     status: 'RUNNING',
     restartAt: null,

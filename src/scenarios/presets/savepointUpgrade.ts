@@ -45,7 +45,7 @@ export const savepointUpgrade: Scenario = withDefaults({
     { from: 'sum_by_parity', to: 'sink', partitioning: 'rebalance', latency: 1 },
     { from: 'total', to: 'sink', partitioning: 'forward', latency: 1 },
   ],
-  checkpoint: { intervalMs: 1000 },
+  checkpoint: { intervalMs: 1000, initialDelayMs: 1000 },
   restart: WORKED_EXAMPLE_RESTART,
   actions: [
     { type: 'savepoint', when: { atTick: 16 }, name: 'backup' },
@@ -70,7 +70,7 @@ export const savepointUpgradeResumed: Scenario = withDefaults({
     { from: 'enrich', to: 'sum_by_parity', partitioning: 'hash', keyBy: 'parity', latency: 1 },
     { from: 'sum_by_parity', to: 'sink', partitioning: 'rebalance', latency: 1 },
   ],
-  checkpoint: { intervalMs: 1000 },
+  checkpoint: { intervalMs: 1000, initialDelayMs: 1000 },
   restart: WORKED_EXAMPLE_RESTART,
   restoreFrom: { job: savepointUpgrade, savepoint: UPGRADE_SAVEPOINT, allowNonRestoredState: true },
 });

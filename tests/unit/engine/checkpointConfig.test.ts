@@ -322,7 +322,7 @@ describe('a manual checkpoint is not forced (CheckpointRequestDecider)', () => {
     // for it; a savepoint at 1300 ms starts at once.
     const { states, events } = record(
       job({
-        checkpoint: { intervalMs: 1000, maxConcurrent: 1 },
+        checkpoint: { intervalMs: 1000, maxConcurrent: 1, initialDelayMs: 1000 },
         sumBytes: 300,
         actions: [
           { type: 'checkpoint', when: { atTick: 12 } },
@@ -347,5 +347,27 @@ describe('a manual checkpoint is not forced (CheckpointRequestDecider)', () => {
     // It starts when a slot frees: the first tick no checkpoint (the savepoint counts) is pending.
     const freed = Math.max(periodic.completeTick!, savepoint.completeTick!);
     expect(manual.triggerTick).toBe(freed);
+  });
+});
+
+describe('the first periodic trigger (CheckpointCoordinator.getRandomInitDelay)', () => {
+  const firstTrigger = (checkpoint: Partial<CheckpointConfig>, seed: number) =>
+    record({ ...job({ checkpoint }), seed }, 40).states[40].checkpoints[0].triggerTick;
+
+  it('comes at a random delay in [min pause, interval], the same for the same seed', () => {
+    // Interval 1000 ms, min pause 500 ms: the first trigger at 500-1000 ms, ticks 5 to 10.
+    const config = { intervalMs: 1000, minPauseMs: 500 };
+    const ticks = Array.from({ length: 40 }, (_, seed) => firstTrigger(config, seed));
+    for (const tick of ticks) {
+      expect(tick).toBeGreaterThanOrEqual(5);
+      expect(tick).toBeLessThanOrEqual(10);
+    }
+    expect(new Set(ticks).size).toBeGreaterThan(3);
+    expect(firstTrigger(config, 7)).toBe(ticks[7]);
+  });
+
+  it('comes exactly when a lesson pins it, whatever the seed', () => {
+    const pinned = { intervalMs: 1000, minPauseMs: 500, initialDelayMs: 1000 };
+    expect([0, 1, 2, 3].map((seed) => firstTrigger(pinned, seed))).toEqual([10, 10, 10, 10]);
   });
 });
