@@ -23,6 +23,18 @@ export function taskName(id: string, scenario?: Scenario): string {
 const REASONS_ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^failed just before processing record (-?\d+)$/, (m) => `在处理记录 ${m[1]} 之前失败`],
   [/^failed at tick (\d+)$/, (m) => `在 tick ${m[1]} 失败`],
+  [
+    /^failed at tick (\d+) while the job was restarting$/,
+    (m) => `在第 ${m[1]} 拍失败，此时作业正在重启`,
+  ],
+  [
+    /^failed in the synchronous part of its snapshot for checkpoint (\d+)$/,
+    (m) => `在为检查点 ${m[1]} 做快照的同步阶段失败`,
+  ],
+  [
+    /^the JobManager failed to write the metadata of checkpoint (\d+)$/,
+    (m) => `JobManager 写入检查点 ${m[1]} 的元数据失败`,
+  ],
   [/^the job failed over$/, () => '作业发生故障转移'],
   [
     /^expired before completing \(timeout (\d+) ms\)$/,

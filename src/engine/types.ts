@@ -130,7 +130,13 @@ export type ScenarioAction =
       when: { atTick: number } | { beforeValue: number; fromTask?: string; afterTick?: number };
     }
   | { type: 'fail-backend-write'; checkpoint: number; task?: string }
-  | { type: 'lose-ack'; checkpoint: number; task: string };
+  | { type: 'lose-ack'; checkpoint: number; task: string }
+  /** The task fails in the synchronous part of its snapshot of checkpoint N: a task failure, never a tolerable checkpoint failure. */
+  | { type: 'fail-sync-snapshot'; checkpoint: number; task: string }
+  /** The JobManager fails to write checkpoint N's metadata as it completes it (an I/O failure): a checkpoint failure that counts. */
+  | { type: 'fail-checkpoint-metadata'; checkpoint: number }
+  /** A task fails while the job is RESTARTING: at the first tick from `atTick` at which it is. */
+  | { type: 'fail-while-restarting'; task: string; when: { atTick: number } };
 
 /**
  * Start a job from a savepoint of an earlier job (`flink run -s <savepoint>`). The savepoint is

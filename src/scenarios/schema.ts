@@ -137,6 +137,17 @@ const action = z.discriminatedUnion('type', [
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
   }),
+  z.object({
+    type: z.literal('fail-sync-snapshot'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60),
+  }),
+  z.object({ type: z.literal('fail-checkpoint-metadata'), checkpoint: count(1, 1_000_000) }),
+  z.object({
+    type: z.literal('fail-while-restarting'),
+    task: z.string().max(60),
+    when: z.object({ atTick: count(0, 1_000_000) }),
+  }),
 ]);
 
 export const scenarioSchema = z.object({

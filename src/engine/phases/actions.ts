@@ -54,6 +54,15 @@ export function runActions(d: TickDraft): void {
         failJob(d, { task, reason: `failed at tick ${d.tick}` });
         return;
       }
+      case 'fail-while-restarting': {
+        // Only while a restart is pending: the restart strategy hears of a second failure.
+        if (status !== 'RESTARTING' || d.tick < action.when.atTick) return;
+        const task = d.topology.taskIndex.get(action.task);
+        d.markFired(k);
+        if (task === undefined) return;
+        failJob(d, { task, reason: `failed at tick ${d.tick} while the job was restarting` });
+        return;
+      }
       default:
         return;
     }

@@ -5,6 +5,7 @@ import type {
   CheckpointKind,
   CheckpointRecord,
   OperatorState,
+  Scenario,
   SavepointMetadata,
   StreamElement,
 } from '../types';
@@ -86,14 +87,45 @@ function stateBytesOf(d: TickDraft, task: number, state: OperatorState): number 
   return state.kind === 'stateless' ? 0 : 16;
 }
 
+const syncFailures = new WeakMap<Scenario, boolean>();
+
+/** The scenario's unfired "fail in the synchronous snapshot" action for this task and checkpoint. */
+function syncFailure(d: TickDraft, task: number, checkpoint: number): number {
+  let any = syncFailures.get(d.scenario);
+  if (any === undefined) {
+    any = d.scenario.actions.some((a) => a.type === 'fail-sync-snapshot');
+    syncFailures.set(d.scenario, any);
+  }
+  if (!any) return -1;
+  const id = d.topology.tasks[task].id;
+  return d.scenario.actions.findIndex(
+    (a, k) =>
+      !d.state.fired[k] &&
+      a.type === 'fail-sync-snapshot' &&
+      a.checkpoint === checkpoint &&
+      a.task === id,
+  );
+}
+
 /**
  * The synchronous phase of a task's snapshot: copy its state into checkpoint N and start the
  * asynchronous write to the state backend. A two-phase-commit sink pre-commits its open
- * transaction here. Nothing is stored for a checkpoint that is no longer pending.
+ * transaction here. Nothing is stored for a checkpoint that is no longer pending. A failure in
+ * this phase fails the task, and so the job, over: Flink never counts it as a tolerable
+ * checkpoint failure. Returns whether the job still runs.
  */
-export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): void {
+export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): boolean {
   const record = d.checkpoint(checkpoint);
-  if (!record || record.status !== 'IN_PROGRESS') return;
+  if (!record || record.status !== 'IN_PROGRESS') return true;
+  const failure = syncFailure(d, task, checkpoint);
+  if (failure >= 0) {
+    d.markFired(failure);
+    failJob(d, {
+      task,
+      reason: `failed in the synchronous part of its snapshot for checkpoint ${checkpoint}`,
+    });
+    return false;
+  }
   const t = d.task(task);
   if (t.state.kind === 'sink') {
     const precommitted =
@@ -111,6 +143,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
   if (d.wanted.SnapshotTaken)
     d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
+  return true;
 }
 
 /** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */

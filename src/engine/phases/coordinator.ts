@@ -91,7 +91,9 @@ export function coordinate(d: TickDraft): void {
   const draining = d.pendingCheckpoints().find((c) => c.phase === 'draining');
   if (draining && drained(d)) {
     d.checkpoint(draining.id)!.phase = 'snapshotting';
-    d.topology.tasks.forEach((_, i) => takeSnapshot(d, i, draining.id));
+    for (let i = 0; i < d.topology.tasks.length; i++) {
+      if (!takeSnapshot(d, i, draining.id)) return;
+    }
   }
 
   const due = d.state.coordinator.nextPeriodicTick;

@@ -44,7 +44,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       // The source snapshots its offset and emits the barrier before it reads anything else,
       // so the barrier separates the records before the offset from those after it.
       const offset = task.state.offset;
-      takeSnapshot(d, message.task, checkpoint);
+      if (!takeSnapshot(d, message.task, checkpoint)) return;
       emitBarrier(d, message.task, checkpoint, record.kind === 'savepoint');
       d.task(message.task).lastBarrier = checkpoint;
       // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
@@ -72,7 +72,22 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       if (d.wanted.CheckpointAcknowledged)
         d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
       if (acked === d.topology.tasks.length) {
-        completeCheckpoint(d, checkpoint);
+        const failure = d.scenario.actions.findIndex(
+          (a, k) =>
+            !d.state.fired[k] && a.type === 'fail-checkpoint-metadata' && a.checkpoint === checkpoint,
+        );
+        if (failure >= 0) {
+          // Finalizing on the JobManager: the metadata write fails (an I/O failure), which counts.
+          d.markFired(failure);
+          failCheckpoint(
+            d,
+            checkpoint,
+            `the JobManager failed to write the metadata of checkpoint ${checkpoint}`,
+            'finalize',
+          );
+        } else {
+          completeCheckpoint(d, checkpoint);
+        }
       }
       return;
     }

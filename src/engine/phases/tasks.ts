@@ -228,7 +228,7 @@ function noteAlignment(d: TickDraft, info: TaskInfo, alignment: Alignment): void
 
 /** The last barrier of checkpoint N arrived: snapshot, then forward N on every output. */
 function snapshotAndForward(d: TickDraft, info: TaskInfo, barrier: Barrier): void {
-  takeSnapshot(d, info.index, barrier.checkpoint);
+  if (!takeSnapshot(d, info.index, barrier.checkpoint)) return;
   emitBarrier(d, info.index, barrier.checkpoint, barrier.savepoint);
   if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
     d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint: barrier.checkpoint });
