@@ -4,9 +4,9 @@ import {
   type RestartStrategy,
   type Scenario,
 } from '../engine';
+import { FLINK_VERSION } from './flinkVersion';
 
-/** The Flink release whose defaults and rules the simulator follows. */
-export const FLINK_VERSION = '2.1';
+export { FLINK_VERSION };
 
 export type CodeLanguage = 'scala' | 'java';
 
