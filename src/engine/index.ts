@@ -1,5 +1,6 @@
 export * from './types';
 export type * from './events';
+export type * from './reasons';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
@@ -29,7 +30,10 @@ export {
   judge,
   groundTruth,
   failureFree,
+  intendedScenario,
+  intendedTruth,
   stateLedgers,
+  snapshotLedgers,
   type Verdict,
   type RecordCount,
   type SinkCount,

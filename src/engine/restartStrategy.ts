@@ -1,3 +1,4 @@
+import type { RestartRefusal } from './reasons';
 import type { JobState, RestartStrategy, Scenario } from './types';
 
 /** Flink's `Integer.MAX_VALUE`: the default `attempts-before-reset-backoff`, "infinite". */
@@ -32,7 +33,7 @@ export interface RestartDecision {
   /** What the strategy remembers of this failure. */
   job: Pick<JobState, 'failureTicks' | 'backoffMs'>;
   /** Why it gave up, when it did. */
-  reason: string | null;
+  reason: RestartRefusal | null;
 }
 
 /**
@@ -67,7 +68,7 @@ export function decideRestart(
         restart: false,
         delayMs: 0,
         job: { failureTicks, backoffMs: null },
-        reason: 'the restart strategy is none',
+        reason: { code: 'no-restart-strategy' },
       };
     case 'fixed-delay': {
       const restart = failureTicks.length <= strategy.attempts;
@@ -75,7 +76,9 @@ export function decideRestart(
         restart,
         delayMs: strategy.delayMs,
         job: { failureTicks, backoffMs: null },
-        reason: restart ? null : `fixed-delay gave up after ${strategy.attempts} restart attempts`,
+        reason: restart
+          ? null
+          : { code: 'restarts-exhausted', strategy: 'fixed-delay', attempts: strategy.attempts },
       };
     }
     case 'failure-rate': {
@@ -87,7 +90,13 @@ export function decideRestart(
         job: { failureTicks: recent, backoffMs: null },
         reason: restart
           ? null
-          : `failure-rate gave up: ${recent.length} failures within ${strategy.intervalMs} ms (at most ${strategy.maxFailures})`,
+          : {
+              code: 'failure-rate-exceeded',
+              strategy: 'failure-rate',
+              failures: recent.length,
+              intervalMs: strategy.intervalMs,
+              maxFailures: strategy.maxFailures,
+            },
       };
     }
     case 'exponential-delay': {
@@ -113,7 +122,11 @@ export function decideRestart(
         job: { failureTicks: since, backoffMs: Math.min(strategy.maxMs, backoff) },
         reason: restart
           ? null
-          : `exponential-delay gave up after ${strategy.attempts} restart attempts before its back-off reset`,
+          : {
+              code: 'restarts-exhausted',
+              strategy: 'exponential-delay',
+              attempts: strategy.attempts,
+            },
       };
     }
   }

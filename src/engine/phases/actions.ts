@@ -51,7 +51,10 @@ export function runActions(d: TickDraft): void {
         const task = d.topology.taskIndex.get(action.task);
         d.markFired(k);
         if (task === undefined) return;
-        failJob(d, { task, reason: `failed at tick ${d.tick}` });
+        failJob(d, {
+          task,
+          reason: { code: 'task-failed-at-tick', task: action.task, tick: d.tick },
+        });
         return;
       }
       case 'fail-while-restarting': {
@@ -60,7 +63,10 @@ export function runActions(d: TickDraft): void {
         const task = d.topology.taskIndex.get(action.task);
         d.markFired(k);
         if (task === undefined) return;
-        failJob(d, { task, reason: `failed at tick ${d.tick} while the job was restarting` });
+        failJob(d, {
+          task,
+          reason: { code: 'task-failed-while-restarting', task: action.task, tick: d.tick },
+        });
         return;
       }
       default:

@@ -1,5 +1,6 @@
 import type { TickDraft } from '../draft';
 import { failJob } from './failover';
+import type { CheckpointFailureReason } from '../reasons';
 import { sourceInput } from '../topology';
 import type {
   CheckpointKind,
@@ -122,7 +123,11 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): bo
     d.markFired(failure);
     failJob(d, {
       task,
-      reason: `failed in the synchronous part of its snapshot for checkpoint ${checkpoint}`,
+      reason: {
+        code: 'task-failed-in-sync-snapshot',
+        task: d.topology.tasks[task].id,
+        checkpoint,
+      },
     });
     return false;
   }
@@ -193,7 +198,7 @@ export function declineOnBarrier(
   task: number,
   checkpoint: number,
   failure: 'declined-subsumed' | 'cancellation-barrier',
-  reason: string,
+  reason: CheckpointFailureReason,
 ): void {
   const info = d.topology.tasks[task];
   const t = d.task(task);
@@ -254,7 +259,7 @@ export type CheckpointFailure =
 export function failCheckpoint(
   d: TickDraft,
   checkpoint: number,
-  reason: string,
+  reason: CheckpointFailureReason,
   failure: CheckpointFailure,
 ): void {
   const record = d.checkpoint(checkpoint);
@@ -273,7 +278,9 @@ export function failCheckpoint(
   // Sources stopped behind a stop-with-savepoint barrier go on reading: the job keeps running.
   if (record.phase !== 'barriers' || record.stop) resumeSources(d, checkpoint);
   if (record.stop && failure === 'declined') {
-    failJob(d, { reason: `stop-with-savepoint ${checkpoint} failed: ${reason}` });
+    failJob(d, {
+      reason: { code: 'stop-with-savepoint-failed', savepoint: checkpoint, cause: reason },
+    });
     return;
   }
   const counts =
@@ -291,7 +298,7 @@ export function failCheckpoint(
   // Flink clears the count as it fails the job; a restart alone does not clear it.
   d.setCoordinator({ consecutiveFailures: 0 });
   failJob(d, {
-    reason: `checkpoint failures (${failures}) exceeded the tolerable number (${tolerable})`,
+    reason: { code: 'tolerable-failures-exceeded', failures, tolerable },
   });
 }
 
@@ -313,7 +320,7 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   if (record.kind === 'savepoint' && !record.stop) return;
   for (const older of d.pendingCheckpoints()) {
     if (older.id < checkpoint && older.kind === 'checkpoint') {
-      failCheckpoint(d, older.id, `subsumed by checkpoint ${checkpoint}`, 'subsumed');
+      failCheckpoint(d, older.id, { code: 'checkpoint-subsumed', by: checkpoint }, 'subsumed');
     }
   }
   const at = d.tick + d.scenario.controlLatency;

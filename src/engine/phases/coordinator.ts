@@ -38,6 +38,11 @@ export function queueRequest(d: TickDraft, request: CheckpointRequest): void {
 function decide(d: TickDraft): void {
   const { queued } = d.state.coordinator;
   if (queued.length === 0) return;
+  if (stopping(d)) {
+    // A stop-with-savepoint stopped the scheduler: Flink aborts the queued requests.
+    d.setCoordinator({ queued: [] });
+    return;
+  }
   const config = d.scenario.checkpoint;
   const pending = d.pendingCheckpoints().length;
   if (pending >= config.maxConcurrent) return;
@@ -50,7 +55,12 @@ function decide(d: TickDraft): void {
       const ms = (tick: number) => tick * d.scenario.tickMs;
       d.emit({
         type: 'CheckpointSkipped',
-        reason: `the minimum pause (${config.minPauseMs} ms) since the last checkpoint ended at ${ms(last!)} ms holds the next one until ${ms(earliest)} ms`,
+        reason: {
+          code: 'min-pause',
+          minPauseMs: config.minPauseMs,
+          lastEndMs: ms(last!),
+          untilMs: ms(earliest),
+        },
       });
       return;
     }
@@ -81,7 +91,7 @@ export function coordinate(d: TickDraft): void {
       failCheckpoint(
         d,
         pending.id,
-        `expired before completing (timeout ${config.timeoutMs} ms)`,
+        { code: 'checkpoint-expired', timeoutMs: config.timeoutMs },
         'expired',
       );
       if (d.state.job.status !== 'RUNNING') return;

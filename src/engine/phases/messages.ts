@@ -74,17 +74,14 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       if (acked === d.topology.tasks.length) {
         const failure = d.scenario.actions.findIndex(
           (a, k) =>
-            !d.state.fired[k] && a.type === 'fail-checkpoint-metadata' && a.checkpoint === checkpoint,
+            !d.state.fired[k] &&
+            a.type === 'fail-checkpoint-metadata' &&
+            a.checkpoint === checkpoint,
         );
         if (failure >= 0) {
           // Finalizing on the JobManager: the metadata write fails (an I/O failure), which counts.
           d.markFired(failure);
-          failCheckpoint(
-            d,
-            checkpoint,
-            `the JobManager failed to write the metadata of checkpoint ${checkpoint}`,
-            'finalize',
-          );
+          failCheckpoint(d, checkpoint, { code: 'metadata-write-failed' }, 'finalize');
         } else {
           completeCheckpoint(d, checkpoint);
         }

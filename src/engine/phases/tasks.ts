@@ -1,5 +1,6 @@
 import type { TickDraft } from '../draft';
 import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
+import type { CheckpointFailureReason } from '../reasons';
 import type {
   Alignment,
   Barrier,
@@ -234,8 +235,8 @@ function snapshotAndForward(d: TickDraft, info: TaskInfo, barrier: Barrier): voi
     d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint: barrier.checkpoint });
 }
 
-function supersededReason(info: TaskInfo, older: number, newer: number): string {
-  return `${info.id} received barrier ${newer} while aligning checkpoint ${older}`;
+function supersededReason(info: TaskInfo, newer: number): CheckpointFailureReason {
+  return { code: 'alignment-superseded', task: info.id, by: newer };
 }
 
 /**
@@ -258,13 +259,7 @@ function alignBarrier(
   if (t.alignment && checkpoint > t.alignment.checkpoint) {
     const older = t.alignment.checkpoint;
     endAlignment(d, info.index, older);
-    declineOnBarrier(
-      d,
-      info.index,
-      older,
-      'declined-subsumed',
-      supersededReason(info, older, checkpoint),
-    );
+    declineOnBarrier(d, info.index, older, 'declined-subsumed', supersededReason(info, checkpoint));
   }
   if (!t.alignment) {
     t.alignment = { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false) };
@@ -341,17 +336,14 @@ function processCancellation(d: TickDraft, info: TaskInfo, t: TaskState, checkpo
         info.index,
         older,
         'declined-subsumed',
-        supersededReason(info, older, checkpoint),
+        supersededReason(info, checkpoint),
       );
     }
   }
-  declineOnBarrier(
-    d,
-    info.index,
-    checkpoint,
-    'cancellation-barrier',
-    `${info.id} received the cancellation barrier of checkpoint ${checkpoint}`,
-  );
+  declineOnBarrier(d, info.index, checkpoint, 'cancellation-barrier', {
+    code: 'cancellation-barrier',
+    task: info.id,
+  });
 }
 
 /** A barrier, or a cancellation barrier, arrives on input `input`. */
@@ -513,7 +505,7 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
           task: info.index,
           record: element.value,
           origin: element.origin,
-          reason: `failed just before processing record ${element.value}`,
+          reason: { code: 'task-failed-before-record', task: info.id, record: element.value },
         });
         return;
       }

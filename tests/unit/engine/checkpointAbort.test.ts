@@ -78,7 +78,7 @@ describe('a newer barrier supersedes an alignment (SingleCheckpointBarrierHandle
     expect(declined).toMatchObject({
       task: 'sum#0',
       checkpoint: 1,
-      reason: 'sum#0 received barrier 2 while aligning checkpoint 1',
+      reason: { code: 'alignment-superseded', task: 'sum#0', by: 2 },
     });
     expect(
       later.some(
@@ -88,7 +88,7 @@ describe('a newer barrier supersedes an alignment (SingleCheckpointBarrierHandle
     ).toBe(true);
     const first = state.checkpoints.find((c) => c.id === 1)!;
     expect(first.status).toBe('FAILED');
-    expect(first.failReason).toBe('sum#0 received barrier 2 while aligning checkpoint 1');
+    expect(first.failReason).toEqual({ code: 'alignment-superseded', task: 'sum#0', by: 2 });
     // Not counted: with no tolerable failure the job still finishes, and checkpoint 2 completes.
     expect(state.job.status).toBe('FINISHED');
     expect(state.checkpoints.find((c) => c.id === 2)!.status).toBe('COMPLETED');

@@ -30,7 +30,7 @@ describe('a failure in the synchronous phase of a snapshot', () => {
     const failed = run.events.find((e) => e.type === 'TaskFailed')!;
     expect(failed).toMatchObject({
       task: 'sum#0',
-      reason: 'failed in the synchronous part of its snapshot for checkpoint 1',
+      reason: { code: 'task-failed-in-sync-snapshot', task: 'sum#0', checkpoint: 1 },
     });
     const after = run.states[failed.tick];
     expect(after.job.status).toBe('RESTARTING');
@@ -54,7 +54,7 @@ describe('a checkpoint failure on the JobManager (metadata I/O)', () => {
     const end = run.states[run.states.length - 1];
     const first = end.checkpoints.find((c) => c.id === 1)!;
     expect(first.status).toBe('FAILED');
-    expect(first.failReason).toBe('the JobManager failed to write the metadata of checkpoint 1');
+    expect(first.failReason).toEqual({ code: 'metadata-write-failed' });
     expect(first.acks.every((tick) => tick !== null)).toBe(true);
     expect(run.states[first.endTick!].coordinator.consecutiveFailures).toBe(1);
     expect(end.job.restarts).toBe(0);
@@ -63,7 +63,7 @@ describe('a checkpoint failure on the JobManager (metadata I/O)', () => {
   it('fails the job over with no tolerable failure', () => {
     const run = record(job(fixed, metadata, 0));
     expect(run.events.find((e) => e.type === 'JobRestarting')).toMatchObject({
-      cause: 'checkpoint failures (1) exceeded the tolerable number (0)',
+      cause: { code: 'tolerable-failures-exceeded', failures: 1, tolerable: 0 },
     });
   });
 });
@@ -84,9 +84,11 @@ describe('a task failure while the job is RESTARTING', () => {
     const end = run.states[run.states.length - 1];
     expect(run.events.filter((e) => e.type === 'TaskFailed').map((e) => e.tick)).toEqual([12, 15]);
     expect(end.job.status).toBe('FAILED');
-    expect(end.job.failReason).toBe(
-      'failure-rate gave up: 2 failures within 300000 ms (at most 1)',
-    );
+    expect(end.job.failReason).toMatchObject({
+      code: 'failure-rate-exceeded',
+      failures: 2,
+      maxFailures: 1,
+    });
   });
 
   it('counts for fixed-delay, and the 10 s wait starts again from it', () => {
