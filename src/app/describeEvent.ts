@@ -68,6 +68,11 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         ? `${name(e.task)} 保存偏移量 ${e.offset} 并发出分界线 ${e.checkpoint}`
         : `${name(e.task)} stored offset ${e.offset} and emitted barrier ${e.checkpoint}`;
     case 'BarrierReceived':
+      if (e.cancel) {
+        return zh
+          ? `${name(e.task)} 收到来自 ${name(sender(e.channel))} 的检查点 ${e.checkpoint} 的取消分界线`
+          : `${name(e.task)} received the cancellation barrier of checkpoint ${e.checkpoint} from ${name(sender(e.channel))}`;
+      }
       return zh
         ? `${name(e.task)} 收到来自 ${name(sender(e.channel))} 的分界线 ${e.checkpoint}`
         : `${name(e.task)} received barrier ${e.checkpoint} from ${name(sender(e.channel))}`;
@@ -91,6 +96,14 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh
         ? `${name(e.task)} 向下游转发分界线 ${e.checkpoint}`
         : `${name(e.task)} forwarded barrier ${e.checkpoint} downstream`;
+    case 'CheckpointDeclined':
+      return zh
+        ? `${name(e.task)} 拒绝检查点 ${e.checkpoint}（${reason(e.reason)}），并向下游发送取消分界线`
+        : `${name(e.task)} declined checkpoint ${e.checkpoint} (${reason(e.reason)}) and sent a cancellation barrier downstream`;
+    case 'AlignmentAborted':
+      return zh
+        ? `检查点 ${e.checkpoint} 的中止通知到达 ${name(e.task)}：它停止对齐，并向下游发送取消分界线`
+        : `The abort of checkpoint ${e.checkpoint} reached ${name(e.task)}: it stopped aligning and sent a cancellation barrier downstream`;
     case 'SnapshotStored':
       return zh
         ? `状态后端已存好 ${name(e.task)} 在检查点 ${e.checkpoint} 的快照，通知该任务`
@@ -119,6 +132,14 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh
         ? `JobManager 跳过了一次检查点：${reason(e.reason)}`
         : `The JobManager skipped a checkpoint: ${reason(e.reason)}`;
+    case 'CheckpointRequestQueued':
+      return e.periodic
+        ? zh
+          ? `周期触发时间已到，但已有 ${e.pending} 个检查点在进行（达到最大并发数）：请求排队，等有空位就触发`
+          : `The periodic trigger fired with ${e.pending} checkpoint(s) pending, the most allowed at once: the request waits for a free slot`
+        : zh
+          ? `手动检查点请求排队：已有 ${e.pending} 个检查点在进行（达到最大并发数），它不是强制的，要等空位`
+          : `The manual checkpoint request waits: ${e.pending} checkpoint(s) pending, the most allowed at once, and it is not forced`;
     case 'SinkCommitted':
       if (e.checkpoint === null) {
         return zh

@@ -57,6 +57,26 @@ export function reasonText(reason: Reason, language: Language, scenario?: Scenar
       return zh
         ? `${task(reason.task)} 在处理记录 ${reason.record} 之前失败`
         : `${task(reason.task)} failed just before processing record ${reason.record}`;
+    case 'task-failed-in-sync-snapshot':
+      return zh
+        ? `${task(reason.task)} 在为检查点 ${reason.checkpoint} 做快照的同步阶段失败`
+        : `${task(reason.task)} failed in the synchronous part of its snapshot for checkpoint ${reason.checkpoint}`;
+    case 'task-failed-while-restarting':
+      return zh
+        ? `${task(reason.task)} 在第 ${reason.tick} 拍失败，此时作业正在重启`
+        : `${task(reason.task)} failed at tick ${reason.tick} while the job was restarting`;
+    case 'alignment-superseded':
+      return zh
+        ? `${task(reason.task)} 对齐时收到了更新的检查点 ${reason.by} 的分界线`
+        : `${task(reason.task)} received barrier ${reason.by} while aligning it`;
+    case 'cancellation-barrier':
+      return zh
+        ? `${task(reason.task)} 收到了它的取消分界线`
+        : `${task(reason.task)} received its cancellation barrier`;
+    case 'metadata-write-failed':
+      return zh
+        ? 'JobManager 写入检查点元数据失败'
+        : 'the JobManager failed to write the checkpoint metadata';
     case 'checkpoint-expired':
       return zh
         ? `未在超时时间（${duration(reason.timeoutMs)}）内完成，已过期`
@@ -93,6 +113,11 @@ export function reasonText(reason: Reason, language: Language, scenario?: Scenar
     case 'no-restart-strategy':
       return zh ? '重启策略为不重启（none）' : 'the restart strategy is none';
     case 'restarts-exhausted':
+      if (reason.strategy === 'exponential-delay') {
+        return zh
+          ? `指数延迟重启策略（exponential-delay）在退避重置之前重启了 ${reason.attempts} 次，放弃`
+          : `exponential-delay gave up after ${count(reason.attempts, 'restart attempt')} before its back-off reset`;
+      }
       return zh
         ? `固定延迟重启策略（fixed-delay）在 ${reason.attempts} 次重启尝试后放弃`
         : `fixed-delay gave up after ${count(reason.attempts, 'restart attempt')}`;

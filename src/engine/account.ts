@@ -119,7 +119,13 @@ export function failureFree(scenario: Scenario): Scenario {
     ...scenario,
     checkpoint: { ...scenario.checkpoint, tolerableFailures: Number.MAX_SAFE_INTEGER },
     actions: scenario.actions.filter(
-      (a) => a.type !== 'fail-task' && a.type !== 'fail-backend-write' && a.type !== 'lose-ack',
+      (a) =>
+        a.type !== 'fail-task' &&
+        a.type !== 'fail-backend-write' &&
+        a.type !== 'lose-ack' &&
+        a.type !== 'fail-sync-snapshot' &&
+        a.type !== 'fail-checkpoint-metadata' &&
+        a.type !== 'fail-while-restarting',
     ),
   };
 }

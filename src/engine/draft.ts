@@ -31,6 +31,8 @@ function copyTask(t: TaskState): TaskState {
     state: t.state,
     inputs,
     alignment: t.alignment && { ...t.alignment, arrived: t.alignment.arrived.slice() },
+    tracked:
+      t.tracked.length === 0 ? [] : t.tracked.map((a) => ({ ...a, arrived: a.arrived.slice() })),
     lastBarrier: t.lastBarrier,
     nextInput: t.nextInput,
     rebalance: t.rebalance.slice(),
@@ -430,6 +432,7 @@ export class TickDraft {
     const coordinator: Required<CoordinatorState> = {
       nextId: c.nextId,
       nextPeriodicTick: c.nextPeriodicTick,
+      queued: c.queued,
       lastCompleteTick: c.lastCompleteTick,
       consecutiveFailures: c.consecutiveFailures,
     };

@@ -18,12 +18,28 @@ export type SimEvent =
   | { type: 'CheckpointTriggered'; checkpoint: number; kind: CheckpointKind }
   | { type: 'TriggerReceived'; task: string; checkpoint: number }
   | { type: 'BarrierInjected'; task: string; checkpoint: number; offset: number }
-  | { type: 'BarrierReceived'; task: string; channel: string; checkpoint: number }
+  | {
+      type: 'BarrierReceived';
+      task: string;
+      channel: string;
+      checkpoint: number;
+      /** A cancellation barrier: the sender gave the checkpoint up. */
+      cancel?: true;
+    }
   | { type: 'ChannelBlocked'; task: string; channel: string; checkpoint: number }
   | { type: 'ChannelUnblocked'; task: string; channel: string; checkpoint: number }
   | { type: 'RecordBuffered'; task: string; channel: string; record: number; origin: Origin }
   | { type: 'SnapshotTaken'; task: string; checkpoint: number; state: OperatorState }
   | { type: 'BarrierForwarded'; task: string; checkpoint: number }
+  /** A task gave a checkpoint up and sent a cancellation barrier downstream. */
+  | {
+      type: 'CheckpointDeclined';
+      task: string;
+      checkpoint: number;
+      reason: CheckpointFailureReason;
+    }
+  /** The coordinator's notice that a checkpoint failed reached a task that was still aligning it. */
+  | { type: 'AlignmentAborted'; task: string; checkpoint: number }
   | { type: 'SnapshotStored'; task: string; checkpoint: number }
   | { type: 'BackendWriteFailed'; task: string; checkpoint: number }
   | { type: 'CheckpointAcknowledged'; task: string; checkpoint: number }
@@ -36,6 +52,11 @@ export type SimEvent =
       reason: CheckpointFailureReason;
     }
   | { type: 'CheckpointSkipped'; reason: CheckpointSkipReason }
+  /**
+   * A checkpoint request found max concurrent checkpoints pending and waits in the coordinator's
+   * queue: the periodic timer's, or a user's.
+   */
+  | { type: 'CheckpointRequestQueued'; periodic: boolean; pending: number }
   | { type: 'SinkCommitted'; task: string; checkpoint: number | null; records: number }
   | { type: 'SourcesPaused'; checkpoint: number }
   | { type: 'SourcesResumed'; checkpoint: number }

@@ -20,7 +20,12 @@ export {
   type ChannelInfo,
 } from './topology';
 export { recoveryPoint } from './phases/failover';
-export { decideRestart } from './restartStrategy';
+export {
+  decideRestart,
+  effectiveRestart,
+  EXPONENTIAL_DELAY_DEFAULTS,
+  UNLIMITED_ATTEMPTS,
+} from './restartStrategy';
 export {
   judge,
   groundTruth,

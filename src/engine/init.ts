@@ -1,4 +1,4 @@
-import { seedState } from './prng';
+import { nextRandom, seedState } from './prng';
 import { topologyOf, type TaskInfo } from './topology';
 import type { ChannelState, OperatorState, Scenario, SimState, TaskState } from './types';
 
@@ -23,6 +23,7 @@ export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
     state: emptyOperatorState(task),
     inputs: task.inputs.map(() => ({ blockedBy: null, buffer: [] })),
     alignment: null,
+    tracked: [],
     lastBarrier: 0,
     nextInput: 0,
     rebalance: task.outputs.map(() => task.subtask),
@@ -49,13 +50,41 @@ export function periodicIntervalTicks(scenario: Scenario): number | null {
   return Math.ceil(Math.max(intervalMs, minPauseMs) / scenario.tickMs);
 }
 
+/**
+ * The tick, counted from a (re)start at `tick`, of the first periodic trigger, or null when
+ * periodic checkpoints are off. Flink's CheckpointCoordinator draws the delay at random in
+ * [min pause, interval] (getRandomInitDelay) so that many jobs do not checkpoint in step; here
+ * from `random`, the scenario's seeded generator, unless the scenario pins it. Pure.
+ */
+export function firstPeriodicTick(
+  scenario: Scenario,
+  tick: number,
+  random: () => number,
+): number | null {
+  const interval = periodicIntervalTicks(scenario);
+  if (interval === null) return null;
+  const { intervalMs, minPauseMs, initialDelayMs } = scenario.checkpoint;
+  const longest = Math.max(intervalMs!, minPauseMs);
+  const delayMs =
+    initialDelayMs !== undefined
+      ? initialDelayMs
+      : minPauseMs + Math.floor(random() * (longest - minPauseMs + 1));
+  return tick + Math.max(1, Math.ceil(delayMs / scenario.tickMs));
+}
+
 /** The state at tick 0 of a job that starts with empty state, before anything happened. Pure. */
 export function freshState(scenario: Scenario): SimState {
   const topology = topologyOf(scenario);
+  let rng = seedState(scenario.seed);
+  const first = firstPeriodicTick(scenario, 0, () => {
+    const next = nextRandom(rng);
+    rng = next.state;
+    return next.value;
+  });
   return {
     scenario,
     tick: 0,
-    rng: seedState(scenario.seed),
+    rng,
     job: {
       status: 'RUNNING',
       restarts: 0,
@@ -69,7 +98,8 @@ export function freshState(scenario: Scenario): SimState {
     channels: emptyChannels(topology.channels.length),
     coordinator: {
       nextId: 1,
-      nextPeriodicTick: periodicIntervalTicks(scenario),
+      nextPeriodicTick: first,
+      queued: [],
       lastCompleteTick: null,
       consecutiveFailures: 0,
     },

@@ -7,7 +7,11 @@ import type { CheckpointKind, CheckpointStatus, KeySelector, OperatorKind } from
 /** A task failure, scheduled at a tick or just before a record (injected or from the scenario). */
 export type TaskFailure =
   | { code: 'task-failed-at-tick'; task: string; tick: number }
-  | { code: 'task-failed-before-record'; task: string; record: number };
+  | { code: 'task-failed-before-record'; task: string; record: number }
+  /** In the synchronous part of its snapshot of a checkpoint: Flink fails the task over. */
+  | { code: 'task-failed-in-sync-snapshot'; task: string; checkpoint: number }
+  /** While the job was RESTARTING: the restart strategy hears of it as of any failure. */
+  | { code: 'task-failed-while-restarting'; task: string; tick: number };
 
 /**
  * Why a checkpoint ended without completing, after Flink's CheckpointFailureReason:
@@ -18,6 +22,12 @@ export type CheckpointFailureReason =
   | { code: 'checkpoint-expired'; timeoutMs: number }
   | { code: 'checkpoint-subsumed'; by: number }
   | { code: 'backend-write-failed'; task: string }
+  /** CHECKPOINT_DECLINED_SUBSUMED: the task was aligning it when a newer barrier came. */
+  | { code: 'alignment-superseded'; task: string; by: number }
+  /** CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER: an upstream task gave it up. */
+  | { code: 'cancellation-barrier'; task: string }
+  /** The JobManager failed to write its metadata as it completed it (an I/O failure). */
+  | { code: 'metadata-write-failed' }
   | { code: 'job-failed-over' }
   | { code: 'coordinator-shutdown'; jobStatus: 'FINISHED' | 'FAILED' };
 
@@ -40,6 +50,8 @@ export type FailoverCause =
 export type RestartRefusal =
   | { code: 'no-restart-strategy' }
   | { code: 'restarts-exhausted'; strategy: 'fixed-delay'; attempts: number }
+  /** attempts-before-reset-backoff ran out before the back-off reset. */
+  | { code: 'restarts-exhausted'; strategy: 'exponential-delay'; attempts: number }
   | {
       code: 'failure-rate-exceeded';
       strategy: 'failure-rate';

@@ -81,11 +81,23 @@ export interface CheckpointConfig {
   minPauseMs: number;
   maxConcurrent: number;
   tolerableFailures: number;
-  /** Deprecated in Flink 1.12, removed in 1.14. true: recover from the latest checkpoint even when a savepoint is newer. */
-  preferCheckpointForRecovery: boolean;
+  /**
+   * Simulator only, not a Flink option: pins the delay of the first periodic trigger after the job
+   * (re)starts. Flink draws it at random in [min pause, interval] (getRandomInitDelay); unset, so
+   * does the simulator, from the scenario's seed. Lessons pin it to keep their timing.
+   */
+  initialDelayMs?: number;
+  /**
+   * Deprecated in Flink 1.12, removed in 1.14; read from old links and files only. false: recovery
+   * takes the newest of checkpoints and savepoints, as Flink 1.14 and earlier did by default.
+   * Unset or true: savepoints are never used for automatic recovery, as since Flink 1.15.
+   */
+  preferCheckpointForRecovery?: boolean;
 }
 
 export type RestartStrategy =
+  /** No restart strategy configured: Flink's default, which depends on whether checkpointing is on. */
+  | { type: 'default' }
   | { type: 'none' }
   | { type: 'fixed-delay'; attempts: number; delayMs: number }
   | { type: 'failure-rate'; maxFailures: number; intervalMs: number; delayMs: number }
@@ -96,6 +108,8 @@ export type RestartStrategy =
       multiplier: number;
       resetThresholdMs: number;
       jitter: number;
+      /** `attempts-before-reset-backoff`: restarts allowed until the back-off resets. */
+      attempts: number;
     };
 
 export interface BackendConfig {
@@ -118,7 +132,13 @@ export type ScenarioAction =
       when: { atTick: number } | { beforeValue: number; fromTask?: string; afterTick?: number };
     }
   | { type: 'fail-backend-write'; checkpoint: number; task?: string }
-  | { type: 'lose-ack'; checkpoint: number; task: string };
+  | { type: 'lose-ack'; checkpoint: number; task: string }
+  /** The task fails in the synchronous part of its snapshot of checkpoint N: a task failure, never a tolerable checkpoint failure. */
+  | { type: 'fail-sync-snapshot'; checkpoint: number; task: string }
+  /** The JobManager fails to write checkpoint N's metadata as it completes it (an I/O failure): a checkpoint failure that counts. */
+  | { type: 'fail-checkpoint-metadata'; checkpoint: number }
+  /** A task fails while the job is RESTARTING: at the first tick from `atTick` at which it is. */
+  | { type: 'fail-while-restarting'; task: string; when: { atTick: number } };
 
 /**
  * Start a job from a savepoint of an earlier job (`flink run -s <savepoint>`). The savepoint is
@@ -181,6 +201,11 @@ export interface Barrier {
   kind: 'barrier';
   checkpoint: number;
   savepoint: boolean;
+  /**
+   * Flink's CancelCheckpointMarker: the sender gave checkpoint N up, so a task aligning N stops
+   * waiting for it on this input, declines N and passes the cancellation on.
+   */
+  cancel?: true;
 }
 
 export type StreamElement = DataRecord | Barrier;
@@ -229,13 +254,25 @@ export interface Alignment {
   startTick: number;
   /** Which inputs delivered the barrier. */
   arrived: boolean[];
+  /**
+   * At-least-once only: the checkpoint's abort reached the task. As in Flink's barrier tracker it
+   * is still counted, so its barriers still to come are recognised, but it is not snapshotted.
+   */
+  aborted?: true;
 }
 
 export interface TaskState {
   status: TaskStatus;
   state: OperatorState;
   inputs: InputState[];
+  /** The checkpoint whose barriers this task is aligning (exactly-once) or counting, the oldest one (at-least-once). */
   alignment: Alignment | null;
+  /**
+   * At-least-once only: newer checkpoints whose barriers already arrived on some inputs, oldest
+   * first. Flink's CheckpointBarrierTracker counts barriers per pending checkpoint, so checkpoint
+   * N still completes when its last barrier comes after N+1's first.
+   */
+  tracked: Alignment[];
   /** Highest checkpoint this task snapshotted or gave up: older barriers are dropped. */
   lastBarrier: number;
   /** Round-robin pointer over inputs, so no input starves. */
@@ -266,10 +303,14 @@ export type ControlMessage =
       task: number;
       checkpoint: number;
       reason: CheckpointFailureReason;
+      /** How the coordinator counts it (CheckpointFailureManager); a plain decline when unset. */
+      failure?: 'declined-subsumed' | 'cancellation-barrier';
       sentAt: number;
       at: number;
     }
   | { type: 'notify-complete'; task: number; checkpoint: number; sentAt: number; at: number }
+  /** Flink's notifyCheckpointAborted: checkpoint N failed; a task still aligning it stops. */
+  | { type: 'abort'; task: number; checkpoint: number; sentAt: number; at: number }
   | { type: 'pause' | 'resume'; task: number; checkpoint: number; sentAt: number; at: number };
 
 export interface BackendWrite {
@@ -357,9 +398,22 @@ export interface RestoredSavepoint {
   operators: OperatorRestore[];
 }
 
+/**
+ * A checkpoint request waiting in Flink's CheckpointRequestDecider: the periodic timer's, or a
+ * user's (not forced, so it waits for a free slot too). Savepoints are forced and never wait.
+ */
+export interface CheckpointRequest {
+  periodic: boolean;
+  /** The tick it was made. */
+  tick: number;
+}
+
 export interface CoordinatorState {
   nextId: number;
+  /** The periodic timer's next firing; it keeps a fixed rate from its first one. */
   nextPeriodicTick: number | null;
+  /** Requests that found max concurrent checkpoints pending: user requests first, then by age. */
+  queued: CheckpointRequest[];
   lastCompleteTick: number | null;
   consecutiveFailures: number;
 }

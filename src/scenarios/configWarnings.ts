@@ -23,8 +23,8 @@ export function configWarnings(
   if (maxConcurrent > 1 && minPauseMs > 0) {
     warnings.push({
       field: 'maxConcurrent',
-      en: `Max concurrent ${maxConcurrent} and min pause ${minPauseMs} ms conflict: the pause is measured from the end of one checkpoint, so with any min pause only one checkpoint runs at a time.`,
-      zh: `最大并发数 ${maxConcurrent} 与最小间隔 ${minPauseMs} ms 冲突：最小间隔从上一个检查点结束时算起，设置了最小间隔就不可能有两个检查点同时进行。`,
+      en: `Max concurrent ${maxConcurrent} and min pause ${minPauseMs} ms conflict, says Flink's documentation: max concurrent "cannot be used" with a min pause. Flink's scheduler (CheckpointRequestDecider) only waits until fewer than ${maxConcurrent} checkpoints are pending and ${minPauseMs} ms have passed since the last one completed, so two can still overlap when a checkpoint outlasts the interval.`,
+      zh: `Flink 文档说最大并发数 ${maxConcurrent} 与最小间隔 ${minPauseMs} ms 冲突：设置最小间隔时最大并发数"不能使用"。而 Flink 的调度器（CheckpointRequestDecider）只检查进行中的检查点少于 ${maxConcurrent} 个、且距上一个完成的检查点已过 ${minPauseMs} ms，所以检查点比间隔还长时，两个检查点仍可能同时进行。`,
     });
   }
   if (intervalMs !== null && timeoutMs < intervalMs) {
@@ -41,11 +41,17 @@ export function configWarnings(
       zh: `最小间隔（${minPauseMs} ms）不小于检查点间隔（${intervalMs} ms）：检查点的启动间隔变成"检查点耗时 + 最小间隔"，设置的间隔不再起作用。`,
     });
   }
-  if (config.preferCheckpointForRecovery) {
+  if (config.preferCheckpointForRecovery === true) {
     warnings.push({
       field: 'preferCheckpointForRecovery',
-      en: 'setPreferCheckpointForRecovery is deprecated since Flink 1.12 and removed in 1.14: falling back to a checkpoint older than a newer savepoint could lose data or duplicate output.',
-      zh: 'setPreferCheckpointForRecovery 自 Flink 1.12 起已弃用，1.14 中移除：越过较新的保存点退回到更旧的检查点，可能丢数据或重复输出。',
+      en: 'setPreferCheckpointForRecovery is deprecated since Flink 1.12 and removed in 1.14: falling back to a checkpoint older than a newer savepoint could lose data or duplicate output. Since 1.15 savepoints are never used for automatic recovery, as here.',
+      zh: 'setPreferCheckpointForRecovery 自 Flink 1.12 起已弃用，1.14 中移除：越过较新的保存点退回到更旧的检查点，可能丢数据或重复输出。自 1.15 起自动恢复从不使用保存点，这里也是如此。',
+    });
+  } else if (config.preferCheckpointForRecovery === false) {
+    warnings.push({
+      field: 'preferCheckpointForRecovery',
+      en: 'preferCheckpointForRecovery false is Flink 1.14 and earlier: recovery takes a savepoint when it is newer than the latest checkpoint. The option was removed in 1.14, and since 1.15 savepoints are never used for automatic recovery.',
+      zh: 'preferCheckpointForRecovery 为 false 是 Flink 1.14 及更早的行为：保存点比最新的检查点更新时，恢复使用保存点。该选项在 1.14 中移除，自 1.15 起自动恢复从不使用保存点。',
     });
   }
   if (config.mode === 'at-least-once') {

@@ -8,10 +8,24 @@ export const DEFAULT_CHECKPOINT_CONFIG: CheckpointConfig = {
   minPauseMs: 0,
   maxConcurrent: 1,
   tolerableFailures: 0,
-  preferCheckpointForRecovery: true,
 };
 
-export const DEFAULT_RESTART: RestartStrategy = { type: 'fixed-delay', attempts: 3, delayMs: 300 };
+/**
+ * No restart strategy configured: Flink 2.1 then restarts with exponential-delay's defaults when
+ * checkpointing is on and not at all when it is off (effectiveRestart).
+ */
+export const DEFAULT_RESTART: RestartStrategy = { type: 'default' };
+
+/**
+ * The restart of the seed's worked examples: fixed-delay, 3 attempts, 300 ms, a delay short enough
+ * to watch in class. Those presets set it explicitly, so their timelines do not depend on Flink's
+ * default.
+ */
+export const WORKED_EXAMPLE_RESTART: RestartStrategy = {
+  type: 'fixed-delay',
+  attempts: 3,
+  delayMs: 300,
+};
 
 export const DEFAULT_BACKEND: BackendConfig = { writeLatency: 0, bandwidth: 1_000_000 };
 

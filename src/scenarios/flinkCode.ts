@@ -1,4 +1,12 @@
-import type { RestartStrategy, Scenario } from '../engine';
+import {
+  effectiveRestart,
+  UNLIMITED_ATTEMPTS,
+  type RestartStrategy,
+  type Scenario,
+} from '../engine';
+import { FLINK_VERSION } from './flinkVersion';
+
+export { FLINK_VERSION };
 
 export type CodeLanguage = 'scala' | 'java';
 
@@ -14,7 +22,7 @@ function double(n: number): string {
   return Number.isInteger(n) ? n.toFixed(1) : String(n);
 }
 
-function restartCall(strategy: RestartStrategy): string {
+function restartCall(strategy: Exclude<RestartStrategy, { type: 'default' }>): string {
   switch (strategy.type) {
     case 'none':
       return 'RestartStrategies.noRestart()';
@@ -25,6 +33,63 @@ function restartCall(strategy: RestartStrategy): string {
     case 'exponential-delay':
       return `RestartStrategies.exponentialDelayRestart(${time(strategy.initialMs)}, ${time(strategy.maxMs)}, ${double(strategy.multiplier)}, ${time(strategy.resetThresholdMs)}, ${double(strategy.jitter)})`;
   }
+}
+
+/** A duration as Flink's configuration writes it. */
+function duration(ms: number): string {
+  if (ms > 0 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms > 0 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms > 0 && ms % 1_000 === 0) return `${ms / 1_000} s`;
+  return `${ms} ms`;
+}
+
+/**
+ * The same configuration as the keys of the current Flink release (`execution.checkpointing.*`,
+ * `restart-strategy.*`), one `key: value` line each, as in config.yaml. Pure.
+ */
+export function flinkConfigKeys(scenario: Scenario): string[] {
+  const c = scenario.checkpoint;
+  const keys: string[] = [];
+  const key = (name: string, value: string | number) => keys.push(`${name}: ${value}`);
+  if (c.intervalMs !== null) key('execution.checkpointing.interval', duration(c.intervalMs));
+  key(
+    'execution.checkpointing.mode',
+    c.mode === 'at-least-once' ? 'AT_LEAST_ONCE' : 'EXACTLY_ONCE',
+  );
+  key('execution.checkpointing.timeout', duration(c.timeoutMs));
+  key('execution.checkpointing.max-concurrent-checkpoints', c.maxConcurrent);
+  key('execution.checkpointing.min-pause', duration(c.minPauseMs));
+  key('execution.checkpointing.tolerable-failed-checkpoints', c.tolerableFailures);
+  const r = scenario.restart.type === 'default' ? null : effectiveRestart(scenario);
+  if (r === null) return keys;
+  key('restart-strategy.type', r.type);
+  switch (r.type) {
+    case 'fixed-delay':
+      key('restart-strategy.fixed-delay.attempts', r.attempts);
+      key('restart-strategy.fixed-delay.delay', duration(r.delayMs));
+      break;
+    case 'failure-rate':
+      key('restart-strategy.failure-rate.max-failures-per-interval', r.maxFailures);
+      key('restart-strategy.failure-rate.failure-rate-interval', duration(r.intervalMs));
+      key('restart-strategy.failure-rate.delay', duration(r.delayMs));
+      break;
+    case 'exponential-delay':
+      key('restart-strategy.exponential-delay.initial-backoff', duration(r.initialMs));
+      key('restart-strategy.exponential-delay.max-backoff', duration(r.maxMs));
+      key('restart-strategy.exponential-delay.backoff-multiplier', r.multiplier);
+      key(
+        'restart-strategy.exponential-delay.reset-backoff-threshold',
+        duration(r.resetThresholdMs),
+      );
+      key('restart-strategy.exponential-delay.jitter-factor', r.jitter);
+      if (r.attempts !== UNLIMITED_ATTEMPTS) {
+        key('restart-strategy.exponential-delay.attempts-before-reset-backoff', r.attempts);
+      }
+      break;
+    case 'none':
+      break;
+  }
+  return keys;
 }
 
 /**
@@ -84,11 +149,29 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
   say(`chkpConfig.setCheckpointTimeout(${c.timeoutMs}L)`);
   say(`chkpConfig.setMaxConcurrentCheckpoints(${c.maxConcurrent})`);
   say(`chkpConfig.setMinPauseBetweenCheckpoints(${c.minPauseMs}L)`);
-  comment('Deprecated since Flink 1.12, removed in 1.14');
-  say(`chkpConfig.setPreferCheckpointForRecovery(${c.preferCheckpointForRecovery})`);
+  if (c.preferCheckpointForRecovery !== undefined) {
+    comment('Deprecated since Flink 1.12, removed in 1.14');
+    say(`chkpConfig.setPreferCheckpointForRecovery(${c.preferCheckpointForRecovery})`);
+  }
   say(`chkpConfig.setTolerableCheckpointFailureNumber(${c.tolerableFailures})`);
   say();
-  say(`env.setRestartStrategy(${restartCall(scenario.restart)})`);
+  if (scenario.restart.type === 'default') {
+    const effective = effectiveRestart(scenario);
+    comment(
+      effective.type === 'none'
+        ? `No restart strategy set: with checkpointing off, Flink ${FLINK_VERSION} does not restart.`
+        : `No restart strategy set: with checkpointing on, Flink ${FLINK_VERSION} uses exponential-delay`,
+    );
+    if (effective.type !== 'none') {
+      comment('with its defaults (1 s, max 1 min, x1.5, reset after 1 h, jitter 0.1); before 1.19');
+      comment('the default was fixed-delay with Integer.MAX_VALUE attempts and a 1 s delay.');
+    }
+  } else {
+    comment(
+      `RestartStrategies is deprecated since 1.19 and removed in 2.0: Flink ${FLINK_VERSION} takes the keys below.`,
+    );
+    say(`env.setRestartStrategy(${restartCall(scenario.restart)})`);
+  }
 
   const savepoints = scenario.actions.filter((a) => a.type === 'savepoint');
   if (savepoints.length > 0) {
@@ -100,5 +183,8 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
         : 'e.g. bin/flink savepoint <jobId> <dir>',
     );
   }
+  lines.push('');
+  lines.push(`// The same settings as Flink ${FLINK_VERSION} configuration keys (config.yaml):`);
+  for (const line of flinkConfigKeys(scenario)) lines.push(`//   ${line}`);
   return lines.join('\n');
 }

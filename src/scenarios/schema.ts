@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scenario } from '../engine';
+import { EXPONENTIAL_DELAY_DEFAULTS, UNLIMITED_ATTEMPTS, type Scenario } from '../engine';
 import { DEFAULT_BACKEND, DEFAULT_CHECKPOINT_CONFIG, DEFAULT_RESTART } from './defaults';
 
 /** Limits that keep a scenario from a file or a link small enough to simulate in a browser. */
@@ -75,10 +75,13 @@ const checkpoint = z.object({
   minPauseMs: ms.default(0),
   maxConcurrent: count(1, 100).default(1),
   tolerableFailures: count(0, 1000).default(0),
-  preferCheckpointForRecovery: z.boolean().default(true),
+  initialDelayMs: ms.optional(),
+  // Removed in Flink 1.14: read from old links and files, never written by default.
+  preferCheckpointForRecovery: z.boolean().optional(),
 });
 
 const restart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('default') }),
   z.object({ type: z.literal('none') }),
   z.object({ type: z.literal('fixed-delay'), attempts: count(0, 10_000), delayMs: ms }),
   z.object({
@@ -91,9 +94,11 @@ const restart = z.discriminatedUnion('type', [
     type: z.literal('exponential-delay'),
     initialMs: z.number().int().min(1).max(86_400_000),
     maxMs: z.number().int().min(1).max(86_400_000),
-    multiplier: z.number().min(1).max(100),
+    // Flink: "Backoff multiplier must be greater than 1".
+    multiplier: z.number().gt(1).max(100),
     resetThresholdMs: z.number().int().min(1).max(86_400_000),
-    jitter: z.number().min(0).max(1).default(0),
+    jitter: z.number().min(0).max(1).default(EXPONENTIAL_DELAY_DEFAULTS.jitter),
+    attempts: count(1, UNLIMITED_ATTEMPTS).default(UNLIMITED_ATTEMPTS),
   }),
 ]);
 
@@ -131,6 +136,17 @@ const action = z.discriminatedUnion('type', [
     type: z.literal('lose-ack'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
+  }),
+  z.object({
+    type: z.literal('fail-sync-snapshot'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60),
+  }),
+  z.object({ type: z.literal('fail-checkpoint-metadata'), checkpoint: count(1, 1_000_000) }),
+  z.object({
+    type: z.literal('fail-while-restarting'),
+    task: z.string().max(60),
+    when: z.object({ atTick: count(0, 1_000_000) }),
   }),
 ]);
 

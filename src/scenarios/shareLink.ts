@@ -111,11 +111,13 @@ export function sharedScenario(scenario: Scenario): SharedScenario {
 
   const overrides: PresetOverrides = {};
   if (checkpoint.mode !== presetCheckpoint.mode) overrides.mode = checkpoint.mode;
-  const changed = (Object.keys(checkpoint) as (keyof CheckpointConfig)[]).filter(
+  const keys = new Set([...Object.keys(checkpoint), ...Object.keys(presetCheckpoint)]);
+  const changed = ([...keys] as (keyof CheckpointConfig)[]).filter(
     (k) => k !== 'mode' && !sameData(checkpoint[k], presetCheckpoint[k]),
   );
   if (changed.length > 0) {
-    overrides.checkpoint = Object.fromEntries(changed.map((k) => [k, checkpoint[k]]));
+    // An option the preset sets and the scenario leaves unset travels as null.
+    overrides.checkpoint = Object.fromEntries(changed.map((k) => [k, checkpoint[k] ?? null]));
   }
   if (!sameData(restart, presetRestart)) overrides.restart = restart;
   if (seed !== presetSeed) overrides.seed = seed;
@@ -167,13 +169,16 @@ function resolvePreset(id: unknown, raw: unknown): Resolved {
   if (raw.actions !== undefined && !Array.isArray(raw.actions)) {
     return damaged('overrides.actions is not a list');
   }
+  const checkpoint: Record<string, unknown> = {
+    ...preset.checkpoint,
+    ...(raw.checkpoint as object | undefined),
+    ...(raw.mode !== undefined ? { mode: raw.mode } : {}),
+  };
+  // null: an option the preset sets, left unset (sharedScenario).
+  for (const key of Object.keys(checkpoint)) if (checkpoint[key] === null) delete checkpoint[key];
   const candidate = {
     ...preset,
-    checkpoint: {
-      ...preset.checkpoint,
-      ...(raw.checkpoint as object | undefined),
-      ...(raw.mode !== undefined ? { mode: raw.mode } : {}),
-    },
+    checkpoint,
     restart: raw.restart !== undefined ? raw.restart : preset.restart,
     seed: raw.seed !== undefined ? raw.seed : preset.seed,
     actions: [...preset.actions, ...((raw.actions as unknown[] | undefined) ?? [])],

@@ -1,3 +1,4 @@
+import { UNLIMITED_ATTEMPTS } from '../../src/engine';
 /**
  * fast-check arbitraries for random valid scenarios: job graphs, checkpoint configurations,
  * restart strategies and failure schedules. Every value they produce passes `parseScenario`.
@@ -322,6 +323,7 @@ function checkpointFields(modes: readonly Mode[], shortTimeouts: boolean) {
 
 export const restartStrategyArb: fc.Arbitrary<RestartStrategy> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<RestartStrategy>({ type: 'none' }) },
+  { weight: 1, arbitrary: fc.constant<RestartStrategy>({ type: 'default' }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -345,9 +347,11 @@ export const restartStrategyArb: fc.Arbitrary<RestartStrategy> = fc.oneof(
       .record({
         initialMs: fc.integer({ min: 50, max: 400 }),
         extraMs: fc.integer({ min: 0, max: 600 }),
-        multiplier: fc.constantFrom(1, 1.5, 2, 3),
+        // Flink: greater than 1.
+        multiplier: fc.constantFrom(1.1, 1.5, 2, 3),
         resetThresholdMs: fc.integer({ min: 100, max: 5_000 }),
         jitter: fc.constantFrom(0, 0.1, 0.5),
+        attempts: fc.constantFrom(UNLIMITED_ATTEMPTS, 1, 3),
       })
       .map(({ initialMs, extraMs, ...rest }): RestartStrategy => ({
         type: 'exponential-delay',

@@ -39,6 +39,8 @@ export type BarrierView = {
   key: string;
   checkpoint: number;
   savepoint: boolean;
+  /** A cancellation barrier: its sender gave the checkpoint up. */
+  cancel: boolean;
 };
 
 export type ElementView = RecordView | BarrierView;
@@ -268,9 +270,10 @@ export function elementView(element: StreamElement, channel: string): ElementVie
   return {
     kind: 'barrier',
     // One barrier per checkpoint per channel, so this names it for its whole trip.
-    key: `b${element.checkpoint}@${channel}`,
+    key: `${element.cancel ? 'c' : 'b'}${element.checkpoint}@${channel}`,
     checkpoint: element.checkpoint,
     savepoint: element.savepoint,
+    cancel: element.cancel === true,
   };
 }
 

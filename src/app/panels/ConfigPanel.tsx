@@ -386,31 +386,34 @@ export function ConfigPanel() {
               warnings={about(field.path.replace('checkpoint.', '') as ConfigWarning['field'])}
             />
           ))}
-          <Option
-            label={t(PREFER_CHECKPOINT.label)}
-            flink={PREFER_CHECKPOINT.flink}
-            help={t(PREFER_CHECKPOINT.help)}
-            control={
-              <label className="cl-check">
-                <input
-                  type="checkbox"
-                  aria-label={t(PREFER_CHECKPOINT.label)}
-                  checked={config.preferCheckpointForRecovery}
-                  onChange={(e) => {
-                    const value = e.target.checked;
-                    applyConfigChange((s) => ({
-                      ...s,
-                      checkpoint: { ...s.checkpoint, preferCheckpointForRecovery: value },
-                    }));
-                  }}
-                />
-              </label>
-            }
-            badge={
-              <span className="cl-badge cl-badge-warn">{t(PREFER_CHECKPOINT.deprecated)}</span>
-            }
-            below={<Warnings warnings={about('preferCheckpointForRecovery')} />}
-          />
+          {/* Removed in Flink 1.14: shown only for an old scenario that sets it. */}
+          {config.preferCheckpointForRecovery !== undefined && (
+            <Option
+              label={t(PREFER_CHECKPOINT.label)}
+              flink={PREFER_CHECKPOINT.flink}
+              help={t(PREFER_CHECKPOINT.help)}
+              control={
+                <label className="cl-check">
+                  <input
+                    type="checkbox"
+                    aria-label={t(PREFER_CHECKPOINT.label)}
+                    checked={config.preferCheckpointForRecovery}
+                    onChange={(e) => {
+                      const value = e.target.checked;
+                      applyConfigChange((s) => ({
+                        ...s,
+                        checkpoint: { ...s.checkpoint, preferCheckpointForRecovery: value },
+                      }));
+                    }}
+                  />
+                </label>
+              }
+              badge={
+                <span className="cl-badge cl-badge-warn">{t(PREFER_CHECKPOINT.deprecated)}</span>
+              }
+              below={<Warnings warnings={about('preferCheckpointForRecovery')} />}
+            />
+          )}
         </section>
 
         <section className="cl-section">

@@ -132,6 +132,15 @@ export const RESTART_TYPES: {
   initial: RestartStrategy;
 }[] = [
   {
+    type: 'default',
+    label: { en: 'Not set (Flink’s default)', zh: '未设置（Flink 默认）' },
+    help: {
+      en: 'No restart strategy configured. Flink 2.1 then uses exponential-delay with its defaults when checkpointing is on, and no restart when it is off (before 1.19: fixed-delay, Integer.MAX_VALUE attempts, 1 s).',
+      zh: '未配置重启策略。此时 Flink 2.1 在开启检查点时使用默认参数的指数延迟策略，未开启时不重启（1.19 之前：固定延迟，Integer.MAX_VALUE 次，1 s）。',
+    },
+    initial: { type: 'default' },
+  },
+  {
     type: 'fixed-delay',
     label: { en: 'Fixed delay', zh: '固定延迟' },
     help: {
@@ -163,6 +172,7 @@ export const RESTART_TYPES: {
       multiplier: 1.5,
       resetThresholdMs: 3_600_000,
       jitter: 0.1,
+      attempts: 2_147_483_647,
     },
   },
   {
@@ -206,6 +216,7 @@ const DELAY = restartField(
 /** The parameters of a restart strategy, in the order Flink's factory methods take them. */
 export function restartFields(type: RestartStrategy['type']): NumberField[] {
   switch (type) {
+    case 'default':
     case 'none':
       return [];
     case 'fixed-delay':
@@ -278,6 +289,15 @@ export function restartFields(type: RestartStrategy['type']): NumberField[] {
           {
             en: 'Spreads each delay at random by up to this fraction.',
             zh: '按这个比例随机扰动每次的延迟。',
+          },
+          null,
+        ),
+        restartField(
+          'attempts',
+          { en: 'Attempts before reset', zh: '重置前的重启次数' },
+          {
+            en: 'attempts-before-reset-backoff: restarts allowed until the back-off resets; one more fails the job (Flink’s default 2147483647 is "infinite").',
+            zh: 'attempts-before-reset-backoff：退避重置之前允许的重启次数，再多一次作业就失败（Flink 默认 2147483647，即“无限”）。',
           },
           null,
         ),

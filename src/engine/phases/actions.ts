@@ -1,6 +1,7 @@
 import type { TickDraft } from '../draft';
 import type { Trigger } from '../types';
 import { triggerCheckpoint } from './checkpointing';
+import { queueRequest } from './coordinator';
 import { failJob } from './failover';
 
 function triggered(d: TickDraft, when: Trigger): boolean {
@@ -12,7 +13,8 @@ function triggered(d: TickDraft, when: Trigger): boolean {
 }
 
 /**
- * The action phase: scheduled checkpoints, savepoints and task failures that are due. A
+ * The action phase: scheduled checkpoints (queued for the coordinator), savepoints and task
+ * failures that are due. A
  * condition reads the state the previous tick left. A failure due while the job restarts
  * waits until the job runs again.
  */
@@ -22,13 +24,24 @@ export function runActions(d: TickDraft): void {
     const status = d.state.job.status;
     if (status === 'FAILED' || status === 'FINISHED') return;
     switch (action.type) {
-      case 'checkpoint':
-      case 'savepoint':
+      case 'checkpoint': {
+        // Not forced: it waits in the coordinator's queue for a free slot, as in Flink.
         if (status !== 'RUNNING' || !triggered(d, action.when)) return;
         d.markFired(k);
-        triggerCheckpoint(d, action.type, {
-          name: action.type === 'savepoint' ? (action.name ?? `savepoint-${k + 1}`) : undefined,
-          stop: action.type === 'savepoint' && action.stop === true,
+        const pending = d.pendingCheckpoints().length;
+        queueRequest(d, { periodic: false, tick: d.tick });
+        if (pending >= d.scenario.checkpoint.maxConcurrent) {
+          d.emit({ type: 'CheckpointRequestQueued', periodic: false, pending });
+        }
+        return;
+      }
+      case 'savepoint':
+        // Forced: a savepoint starts whatever is pending.
+        if (status !== 'RUNNING' || !triggered(d, action.when)) return;
+        d.markFired(k);
+        triggerCheckpoint(d, 'savepoint', {
+          name: action.name ?? `savepoint-${k + 1}`,
+          stop: action.stop === true,
         });
         return;
       case 'fail-task': {
@@ -41,6 +54,18 @@ export function runActions(d: TickDraft): void {
         failJob(d, {
           task,
           reason: { code: 'task-failed-at-tick', task: action.task, tick: d.tick },
+        });
+        return;
+      }
+      case 'fail-while-restarting': {
+        // Only while a restart is pending: the restart strategy hears of a second failure.
+        if (status !== 'RESTARTING' || d.tick < action.when.atTick) return;
+        const task = d.topology.taskIndex.get(action.task);
+        d.markFired(k);
+        if (task === undefined) return;
+        failJob(d, {
+          task,
+          reason: { code: 'task-failed-while-restarting', task: action.task, tick: d.tick },
         });
         return;
       }

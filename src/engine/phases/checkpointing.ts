@@ -6,6 +6,7 @@ import type {
   CheckpointKind,
   CheckpointRecord,
   OperatorState,
+  Scenario,
   SavepointMetadata,
   StreamElement,
 } from '../types';
@@ -87,14 +88,49 @@ function stateBytesOf(d: TickDraft, task: number, state: OperatorState): number 
   return state.kind === 'stateless' ? 0 : 16;
 }
 
+const syncFailures = new WeakMap<Scenario, boolean>();
+
+/** The scenario's unfired "fail in the synchronous snapshot" action for this task and checkpoint. */
+function syncFailure(d: TickDraft, task: number, checkpoint: number): number {
+  let any = syncFailures.get(d.scenario);
+  if (any === undefined) {
+    any = d.scenario.actions.some((a) => a.type === 'fail-sync-snapshot');
+    syncFailures.set(d.scenario, any);
+  }
+  if (!any) return -1;
+  const id = d.topology.tasks[task].id;
+  return d.scenario.actions.findIndex(
+    (a, k) =>
+      !d.state.fired[k] &&
+      a.type === 'fail-sync-snapshot' &&
+      a.checkpoint === checkpoint &&
+      a.task === id,
+  );
+}
+
 /**
  * The synchronous phase of a task's snapshot: copy its state into checkpoint N and start the
  * asynchronous write to the state backend. A two-phase-commit sink pre-commits its open
- * transaction here. Nothing is stored for a checkpoint that is no longer pending.
+ * transaction here. Nothing is stored for a checkpoint that is no longer pending. A failure in
+ * this phase fails the task, and so the job, over: Flink never counts it as a tolerable
+ * checkpoint failure. Returns whether the job still runs.
  */
-export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): void {
+export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): boolean {
   const record = d.checkpoint(checkpoint);
-  if (!record || record.status !== 'IN_PROGRESS') return;
+  if (!record || record.status !== 'IN_PROGRESS') return true;
+  const failure = syncFailure(d, task, checkpoint);
+  if (failure >= 0) {
+    d.markFired(failure);
+    failJob(d, {
+      task,
+      reason: {
+        code: 'task-failed-in-sync-snapshot',
+        task: d.topology.tasks[task].id,
+        checkpoint,
+      },
+    });
+    return false;
+  }
   const t = d.task(task);
   if (t.state.kind === 'sink') {
     const precommitted =
@@ -112,6 +148,7 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): vo
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
   if (d.wanted.SnapshotTaken)
     d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
+  return true;
 }
 
 /** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */
@@ -151,6 +188,37 @@ export function endAlignment(d: TickDraft, task: number, checkpoint: number): vo
   t.lastBarrier = Math.max(t.lastBarrier, checkpoint);
 }
 
+/**
+ * A task gives checkpoint N up on a barrier (Flink's abortCheckpointOnBarrier): it declines N to
+ * the coordinator and sends a cancellation barrier on every output, so that tasks downstream stop
+ * waiting for N's barrier from it.
+ */
+export function declineOnBarrier(
+  d: TickDraft,
+  task: number,
+  checkpoint: number,
+  failure: 'declined-subsumed' | 'cancellation-barrier',
+  reason: CheckpointFailureReason,
+): void {
+  const info = d.topology.tasks[task];
+  const t = d.task(task);
+  t.lastBarrier = Math.max(t.lastBarrier, checkpoint);
+  d.emit({ type: 'CheckpointDeclined', task: info.id, checkpoint, reason });
+  const at = d.tick + d.scenario.controlLatency;
+  d.send({ type: 'decline', task, checkpoint, reason, failure, sentAt: d.tick, at });
+  emitCancellation(d, task, checkpoint);
+}
+
+/** Sends the cancellation barrier of checkpoint N on every output channel of a task. */
+export function emitCancellation(d: TickDraft, task: number, checkpoint: number): void {
+  const cancel: StreamElement = { kind: 'barrier', checkpoint, savepoint: false, cancel: true };
+  for (const output of d.topology.tasks[task].outputs) {
+    for (const channel of output.channels) {
+      if (channel !== undefined) pushElement(d, channel, cancel);
+    }
+  }
+}
+
 function resumeSources(d: TickDraft, checkpoint: number): void {
   const at = d.tick + d.scenario.controlLatency;
   for (const task of d.topology.sources) {
@@ -163,14 +231,30 @@ function resumeSources(d: TickDraft, checkpoint: number): void {
  * - expired: the coordinator's timeout ran out; counts for a checkpoint, not for a savepoint;
  * - declined: a task's asynchronous part (the backend write) failed; counts, and fails the job
  *   outright for a stop-with-savepoint;
- * - subsumed: a newer checkpoint completed first; never counts.
+ * - finalize: the JobManager failed to write the checkpoint's metadata; counts;
+ * - subsumed: a newer checkpoint completed first; never counts;
+ * - declined-subsumed: a task aligning it received a newer checkpoint's barrier
+ *   (CHECKPOINT_DECLINED_SUBSUMED); never counts;
+ * - cancellation-barrier: a task received the cancellation barrier of an upstream task that gave
+ *   it up (CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER); never counts;
+ * - task-failure: a task failed in the synchronous part of its snapshot; never counts, the task
+ *   failure itself fails the job over.
  */
-export type CheckpointFailure = 'expired' | 'declined' | 'subsumed';
+export type CheckpointFailure =
+  | 'expired'
+  | 'declined'
+  | 'finalize'
+  | 'subsumed'
+  | 'declined-subsumed'
+  | 'cancellation-barrier'
+  | 'task-failure';
 
 /**
- * Checkpoint N ends without completing. Failures that count add to the consecutive failures;
- * past the tolerable number the job fails over and the restart strategy takes over. A failure
- * of a checkpoint older than one that already completed is not counted.
+ * Checkpoint N ends without completing. The coordinator tells every task (Flink's
+ * notifyCheckpointAborted): each one stops aligning N when that message reaches it. Failures that
+ * count add to the consecutive failures; past the tolerable number the job fails over and the
+ * restart strategy takes over. A failure of a checkpoint older than one that already completed is
+ * not counted.
  */
 export function failCheckpoint(
   d: TickDraft,
@@ -184,9 +268,12 @@ export function failCheckpoint(
   record.failReason = reason;
   record.endTick = d.tick;
   d.emit({ type: 'CheckpointFailed', checkpoint, kind: record.kind, reason });
-  d.topology.tasks.forEach((_, i) => {
-    if (d.state.tasks[i].alignment?.checkpoint === checkpoint) endAlignment(d, i, checkpoint);
-  });
+  if (record.phase === 'barriers') {
+    const at = d.tick + d.scenario.controlLatency;
+    d.topology.tasks.forEach((_, task) => {
+      d.send({ type: 'abort', task, checkpoint, sentAt: d.tick, at });
+    });
+  }
   d.setWrites(d.state.writes.filter((w) => w.checkpoint !== checkpoint));
   // Sources stopped behind a stop-with-savepoint barrier go on reading: the job keeps running.
   if (record.phase !== 'barriers' || record.stop) resumeSources(d, checkpoint);
@@ -196,7 +283,10 @@ export function failCheckpoint(
     });
     return;
   }
-  const counts = failure === 'declined' || (failure === 'expired' && record.kind === 'checkpoint');
+  const counts =
+    failure === 'declined' ||
+    failure === 'finalize' ||
+    (failure === 'expired' && record.kind === 'checkpoint');
   const superseded = d.state.checkpoints.some((c) => c.status === 'COMPLETED' && c.id > checkpoint);
   if (!counts || superseded) return;
   const failures = d.state.coordinator.consecutiveFailures + 1;

@@ -1,6 +1,6 @@
 import type { TickDraft } from '../draft';
-import { emptyChannels, freshTask, periodicIntervalTicks } from '../init';
-import { decideRestart } from '../restartStrategy';
+import { emptyChannels, firstPeriodicTick, freshTask } from '../init';
+import { decideRestart, effectiveRestart } from '../restartStrategy';
 import type {
   CheckpointFailureReason,
   FailoverCause,
@@ -50,8 +50,12 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
     });
     d.task(cause.task).status = 'FAILED';
   }
-  const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
-    d.random(),
+  const decision = decideRestart(
+    effectiveRestart(d.scenario),
+    d.state.job,
+    tick,
+    d.scenario.tickMs,
+    () => d.random(),
   );
   // A job that restarts aborts its checkpoints as it fails over; one that stays FAILED shuts its
   // coordinator down, as Flink's CheckpointCoordinator does when the job reaches a final state.
@@ -61,6 +65,8 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       ? { code: 'job-failed-over' }
       : { code: 'coordinator-shutdown', jobStatus: 'FAILED' },
   );
+  // Flink stops the checkpoint scheduler as the job fails over: queued requests are dropped.
+  if (d.state.coordinator.queued.length > 0) d.setCoordinator({ queued: [] });
 
   if (decision.restart) {
     const delayTicks = Math.max(1, d.ticks(decision.delayMs));
@@ -107,14 +113,14 @@ export function cancelIfFailingOver(d: TickDraft): void {
 
 /**
  * The checkpoint a restart restores: the latest completed checkpoint, else the savepoint the job
- * was started from, else nothing (empty state). Savepoints this job took are skipped while
- * preferCheckpointForRecovery is on, as Flink 1.15 and later always do; with it off, the newest
- * of checkpoints and savepoints wins, as in Flink 1.12 by default. Pure.
+ * was started from, else nothing (empty state). Savepoints this job took are skipped, as Flink
+ * 1.15 and later always do; only an old scenario with preferCheckpointForRecovery set to false
+ * takes the newest of checkpoints and savepoints, as Flink 1.14 and earlier did by default. Pure.
  */
 export function recoveryPoint(
   state: Pick<SimState, 'checkpoints' | 'scenario'> & Partial<Pick<SimState, 'restoredFrom'>>,
 ): CheckpointRecord | null {
-  const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery;
+  const preferCheckpoint = state.scenario.checkpoint.preferCheckpointForRecovery !== false;
   let latest: CheckpointRecord | null = state.restoredFrom?.savepoint ?? null;
   for (const c of state.checkpoints) {
     if (c.status !== 'COMPLETED') continue;
@@ -180,8 +186,8 @@ export function restoreIfDue(d: TickDraft): void {
     if (task.state.kind === 'sink' && point) commitTransactions(d, info.index, point.id);
   }
   // The failure count survives a restart: Flink clears it only on success or as it fails the job.
-  const interval = periodicIntervalTicks(d.scenario);
-  d.setCoordinator({ nextPeriodicTick: interval === null ? null : d.tick + interval });
+  // Flink starts the checkpoint scheduler again, with a new random first delay.
+  d.setCoordinator({ nextPeriodicTick: firstPeriodicTick(d.scenario, d.tick, () => d.random()) });
   d.setJob({
     status: 'RUNNING',
     restartAt: null,

@@ -16,9 +16,13 @@ export function finishIfDone(d: TickDraft): void {
     allSourcesExhausted(d) &&
     state.channels.every((c) => c.queue.length === 0) &&
     state.tasks.every(
-      (t) => t.alignment === null && t.inputs.every((i) => i.buffer.length === 0),
+      (t) =>
+        t.alignment === null &&
+        t.tracked.length === 0 &&
+        t.inputs.every((i) => i.buffer.length === 0),
     ) &&
-    state.messages.length === 0 &&
+    // An abort still on its way changes nothing once no task aligns anything.
+    state.messages.every((m) => m.type === 'abort') &&
     state.writes.length === 0 &&
     d.pendingCheckpoints().length === 0;
   if (!stopped && !idle) return;
@@ -47,6 +51,7 @@ export function finishIfDone(d: TickDraft): void {
   abortPendingCheckpoints(d, { code: 'coordinator-shutdown', jobStatus: 'FINISHED' });
   d.setMessages([]);
   d.setWrites([]);
+  if (d.state.coordinator.queued.length > 0) d.setCoordinator({ queued: [] });
   d.topology.channels.forEach((_, c) => {
     if (d.state.channels[c].queue.length > 0) d.channel(c).queue = [];
   });
@@ -54,6 +59,7 @@ export function finishIfDone(d: TickDraft): void {
     const t = d.task(i);
     t.status = 'FINISHED';
     t.alignment = null;
+    t.tracked = [];
     if (t.inputs.some((input) => input.blockedBy !== null || input.buffer.length > 0)) {
       t.inputs = t.inputs.map(() => ({ blockedBy: null, buffer: [] }));
     }

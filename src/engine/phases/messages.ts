@@ -4,9 +4,32 @@ import {
   commitTransactions,
   completeCheckpoint,
   emitBarrier,
+  emitCancellation,
+  endAlignment,
   failCheckpoint,
   takeSnapshot,
 } from './checkpointing';
+
+/**
+ * The coordinator's notice that checkpoint N failed reaches a task: if it is still aligning (or
+ * counting) N it stops, and sends a cancellation barrier downstream so that no task below waits
+ * for a barrier of N from it. A task that has not seen N yet aligns it when its barriers come.
+ */
+function abortAlignment(d: TickDraft, task: number, checkpoint: number): void {
+  const t = d.state.tasks[task];
+  if (t.status !== 'RUNNING') return;
+  const counting = [t.alignment, ...t.tracked].find((a) => a?.checkpoint === checkpoint);
+  if (!counting || counting.aborted) return;
+  d.emit({ type: 'AlignmentAborted', task: d.topology.tasks[task].id, checkpoint });
+  if (d.scenario.checkpoint.mode === 'at-least-once') {
+    // Only N: older checkpoints counted here may still complete.
+    const w = d.task(task);
+    for (const a of [w.alignment, ...w.tracked]) if (a?.checkpoint === checkpoint) a.aborted = true;
+  } else {
+    endAlignment(d, task, checkpoint);
+  }
+  emitCancellation(d, task, checkpoint);
+}
 
 function deliver(d: TickDraft, message: ControlMessage): void {
   const info = d.topology.tasks[message.task];
@@ -21,7 +44,7 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       // The source snapshots its offset and emits the barrier before it reads anything else,
       // so the barrier separates the records before the offset from those after it.
       const offset = task.state.offset;
-      takeSnapshot(d, message.task, checkpoint);
+      if (!takeSnapshot(d, message.task, checkpoint)) return;
       emitBarrier(d, message.task, checkpoint, record.kind === 'savepoint');
       d.task(message.task).lastBarrier = checkpoint;
       // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
@@ -49,12 +72,27 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       if (d.wanted.CheckpointAcknowledged)
         d.emit({ type: 'CheckpointAcknowledged', task: info.id, checkpoint });
       if (acked === d.topology.tasks.length) {
-        completeCheckpoint(d, checkpoint);
+        const failure = d.scenario.actions.findIndex(
+          (a, k) =>
+            !d.state.fired[k] &&
+            a.type === 'fail-checkpoint-metadata' &&
+            a.checkpoint === checkpoint,
+        );
+        if (failure >= 0) {
+          // Finalizing on the JobManager: the metadata write fails (an I/O failure), which counts.
+          d.markFired(failure);
+          failCheckpoint(d, checkpoint, { code: 'metadata-write-failed' }, 'finalize');
+        } else {
+          completeCheckpoint(d, checkpoint);
+        }
       }
       return;
     }
     case 'decline':
-      if (pending) failCheckpoint(d, checkpoint, message.reason, 'declined');
+      if (pending) failCheckpoint(d, checkpoint, message.reason, message.failure ?? 'declined');
+      return;
+    case 'abort':
+      abortAlignment(d, message.task, checkpoint);
       return;
     case 'notify-complete':
       commitTransactions(d, message.task, checkpoint);

@@ -1,6 +1,8 @@
 import type { TickDraft } from '../draft';
 import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
+import type { CheckpointFailureReason } from '../reasons';
 import type {
+  Alignment,
   Barrier,
   DataRecord,
   FilterSpec,
@@ -12,7 +14,13 @@ import type {
   SumSpec,
   TaskState,
 } from '../types';
-import { emitBarrier, endAlignment, pushElement, takeSnapshot } from './checkpointing';
+import {
+  declineOnBarrier,
+  emitBarrier,
+  endAlignment,
+  pushElement,
+  takeSnapshot,
+} from './checkpointing';
 import { failJob } from './failover';
 
 const DEFAULT_OPERATOR_RATE = 100;
@@ -211,52 +219,149 @@ function allArrived(arrived: readonly boolean[]): boolean {
   return true;
 }
 
+/** The last barrier of an alignment arrived: its span goes into the checkpoint's record. */
+function noteAlignment(d: TickDraft, info: TaskInfo, alignment: Alignment): void {
+  const record = d.checkpoint(alignment.checkpoint);
+  if (record && record.status === 'IN_PROGRESS') {
+    record.alignment[info.index] = { start: alignment.startTick, end: d.tick };
+  }
+}
+
+/** The last barrier of checkpoint N arrived: snapshot, then forward N on every output. */
+function snapshotAndForward(d: TickDraft, info: TaskInfo, barrier: Barrier): void {
+  if (!takeSnapshot(d, info.index, barrier.checkpoint)) return;
+  emitBarrier(d, info.index, barrier.checkpoint, barrier.savepoint);
+  if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
+    d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint: barrier.checkpoint });
+}
+
+function supersededReason(info: TaskInfo, newer: number): CheckpointFailureReason {
+  return { code: 'alignment-superseded', task: info.id, by: newer };
+}
+
 /**
- * A barrier arrives on input `input`. Exactly-once: the input blocks until barrier N arrived on
- * all inputs (aligned). At-least-once: nothing blocks, for savepoints too, as Flink's barrier
- * tracker does ("savepoints are always aligned" means they are never unaligned). Either way the
- * task snapshots when the last barrier N arrives, then forwards N on every output.
+ * Exactly-once, as Flink's SingleCheckpointBarrierHandler aligns: the input blocks until barrier
+ * N arrived on all inputs. A newer barrier while aligning N means N cannot complete here: the
+ * task declines N as subsumed (not a failure that counts) and sends a cancellation barrier
+ * downstream, then aligns the newer one.
  */
+function alignBarrier(
+  d: TickDraft,
+  info: TaskInfo,
+  t: TaskState,
+  input: number,
+  channel: string,
+  barrier: Barrier,
+): void {
+  const { checkpoint } = barrier;
+  if (checkpoint <= t.lastBarrier) return;
+  if (t.alignment && checkpoint < t.alignment.checkpoint) return;
+  if (t.alignment && checkpoint > t.alignment.checkpoint) {
+    const older = t.alignment.checkpoint;
+    endAlignment(d, info.index, older);
+    declineOnBarrier(d, info.index, older, 'declined-subsumed', supersededReason(info, checkpoint));
+  }
+  if (!t.alignment) {
+    t.alignment = { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false) };
+  }
+  t.alignment.arrived[input] = true;
+  if (allArrived(t.alignment.arrived)) {
+    noteAlignment(d, info, t.alignment);
+    endAlignment(d, info.index, checkpoint);
+    snapshotAndForward(d, info, barrier);
+  } else {
+    t.inputs[input].blockedBy = checkpoint;
+    if (d.wanted.ChannelBlocked)
+      d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
+  }
+}
+
+/**
+ * At-least-once, as Flink's CheckpointBarrierTracker counts: nothing blocks, for savepoints too
+ * ("savepoints are always aligned" means they are never unaligned). Barriers are counted per
+ * pending checkpoint, so checkpoint N completes when its last barrier arrives even if N+1's
+ * arrived on another input first; when N completes, older ones still counted are dropped.
+ */
+function trackBarrier(d: TickDraft, info: TaskInfo, t: TaskState, input: number, barrier: Barrier) {
+  const { checkpoint } = barrier;
+  if (checkpoint <= t.lastBarrier) return;
+  let entry =
+    t.alignment?.checkpoint === checkpoint
+      ? t.alignment
+      : t.tracked.find((a) => a.checkpoint === checkpoint);
+  if (!entry) {
+    // A first barrier older than the newest counted one: that checkpoint cannot complete here.
+    const newest = t.tracked.length > 0 ? t.tracked[t.tracked.length - 1] : t.alignment;
+    if (newest && checkpoint < newest.checkpoint) return;
+    entry = { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false) };
+    if (t.alignment) t.tracked.push(entry);
+    else t.alignment = entry;
+  }
+  entry.arrived[input] = true;
+  if (!allArrived(entry.arrived)) return;
+  const aborted = entry.aborted === true;
+  if (!aborted) noteAlignment(d, info, entry);
+  dropTrackedUpTo(t, checkpoint);
+  // An aborted one already sent its cancellation barrier downstream.
+  if (!aborted) snapshotAndForward(d, info, barrier);
+}
+
+/** Forgets the counted checkpoints up to N, and barriers of them still to come. */
+function dropTrackedUpTo(t: TaskState, checkpoint: number): void {
+  const rest = t.tracked.filter((a) => a.checkpoint > checkpoint);
+  if (t.alignment && t.alignment.checkpoint > checkpoint) rest.unshift(t.alignment);
+  t.alignment = rest.length > 0 ? rest[0] : null;
+  t.tracked = rest.slice(1);
+  t.lastBarrier = Math.max(t.lastBarrier, checkpoint);
+}
+
+/**
+ * A cancellation barrier of checkpoint N: an upstream task gave N up. A task that is aligning or
+ * counting N, or has not seen it yet, gives it up too: it declines N and passes the cancellation
+ * on. One aligning an older checkpoint declines that one as subsumed.
+ */
+function processCancellation(d: TickDraft, info: TaskInfo, t: TaskState, checkpoint: number) {
+  const aligning = t.alignment?.checkpoint ?? 0;
+  const newest = t.tracked.length > 0 ? t.tracked[t.tracked.length - 1].checkpoint : aligning;
+  const known = aligning === checkpoint || t.tracked.some((a) => a.checkpoint === checkpoint);
+  if (checkpoint <= t.lastBarrier || (!known && checkpoint < newest)) return;
+  if (d.scenario.checkpoint.mode === 'at-least-once') {
+    dropTrackedUpTo(t, checkpoint);
+  } else if (t.alignment) {
+    const older = t.alignment.checkpoint;
+    endAlignment(d, info.index, older);
+    if (older < checkpoint) {
+      declineOnBarrier(
+        d,
+        info.index,
+        older,
+        'declined-subsumed',
+        supersededReason(info, checkpoint),
+      );
+    }
+  }
+  declineOnBarrier(d, info.index, checkpoint, 'cancellation-barrier', {
+    code: 'cancellation-barrier',
+    task: info.id,
+  });
+}
+
+/** A barrier, or a cancellation barrier, arrives on input `input`. */
 function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Barrier): void {
   const t = d.task(info.index);
   const channel = d.topology.channels[info.inputs[input]].id;
   const { checkpoint } = barrier;
   if (d.wanted.BarrierReceived)
-    d.emit({ type: 'BarrierReceived', task: info.id, channel, checkpoint });
-  if (checkpoint <= t.lastBarrier) return;
-  // Checkpoint N already expired or was declined: its other barriers may never come (a task that
-  // was aligning it gave it up), so aligning for it now would block this input for good.
-  if (d.findCheckpoint(checkpoint)?.status !== 'IN_PROGRESS') return;
-  // A barrier older than the checkpoint being aligned belongs to one this task gave up: counting
-  // it as an arrival of the newer one would snapshot before that input's newer barrier came.
-  if (t.alignment && checkpoint < t.alignment.checkpoint) return;
-  if (t.alignment && checkpoint > t.alignment.checkpoint) {
-    endAlignment(d, info.index, t.alignment.checkpoint);
-  }
-  if (!t.alignment) {
-    t.alignment = {
+    d.emit({
+      type: 'BarrierReceived',
+      task: info.id,
+      channel,
       checkpoint,
-      startTick: d.tick,
-      arrived: info.inputs.map(() => false),
-    };
-  }
-  t.alignment.arrived[input] = true;
-  const aligned = d.scenario.checkpoint.mode === 'exactly-once';
-  if (allArrived(t.alignment.arrived)) {
-    const record = d.checkpoint(checkpoint);
-    if (record && record.status === 'IN_PROGRESS') {
-      record.alignment[info.index] = { start: t.alignment.startTick, end: d.tick };
-    }
-    endAlignment(d, info.index, checkpoint);
-    takeSnapshot(d, info.index, checkpoint);
-    emitBarrier(d, info.index, checkpoint, barrier.savepoint);
-    if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
-      d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
-  } else if (aligned) {
-    t.inputs[input].blockedBy = checkpoint;
-    if (d.wanted.ChannelBlocked)
-      d.emit({ type: 'ChannelBlocked', task: info.id, channel, checkpoint });
-  }
+      ...(barrier.cancel ? { cancel: true as const } : {}),
+    });
+  if (barrier.cancel) processCancellation(d, info, t, checkpoint);
+  else if (d.scenario.checkpoint.mode === 'at-least-once') trackBarrier(d, info, t, input, barrier);
+  else alignBarrier(d, info, t, input, channel, barrier);
 }
 
 /** Takes the head of an input (its alignment buffer first) and returns the task, for writing. */

@@ -17,8 +17,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 0,
       title: { en: 'The seed’s configuration', zh: '种子文本中的配置' },
       text: {
-        en: 'enableCheckpointing(1000): a checkpoint starts every 1000 ms, from the start of one to the start of the next. setMinPauseBetweenCheckpoints(500): from the end of one to the start of the next at least 500 ms. setMaxConcurrentCheckpoints(2) is overruled: with a minimum pause only one checkpoint can run at a time. The timeout is 800 ms here (the seed’s 60 s would never show), and setTolerableCheckpointFailureNumber(3). One tick is 100 ms.',
-        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2) 在这里不起作用：有了最小间隔，同一时间只能进行一个检查点。这里的超时时间设为 800 ms（种子文本里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一拍是 100 ms。',
+        en: 'enableCheckpointing(1000): a checkpoint starts every 1000 ms, from the start of one to the start of the next. setMinPauseBetweenCheckpoints(500): from the end of one to the start of the next at least 500 ms. setMaxConcurrentCheckpoints(2): Flink’s documentation says it cannot be used with a minimum pause, but Flink’s scheduler only waits for fewer than 2 pending checkpoints and 500 ms since the last completed one, so two could overlap if a checkpoint outlasted the interval; here none does. The timeout is 800 ms here (the seed’s 60 s would never show), and setTolerableCheckpointFailureNumber(3). One tick is 100 ms.',
+        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2)：Flink 文档说它不能与最小间隔同时使用，但 Flink 的调度器只检查进行中的检查点少于 2 个、且距上一个完成的检查点已过 500 ms，所以检查点比间隔还长时两个检查点可能同时进行；这里没有这种情况。这里的超时时间设为 800 ms（种子文本里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一拍是 100 ms。',
       },
       highlight: ['jobmanager'],
     },
@@ -26,8 +26,8 @@ export const lesson5CheckpointConfig: Lesson = {
       tick: 10,
       title: { en: 'Checkpoint 1 starts at 1000 ms', zh: '检查点 1 在 1000 ms 开始' },
       text: {
-        en: 'The interval is up: the JobManager triggers checkpoint 1. {sum#0} keeps one sum per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
-        zh: '间隔时间到了：JobManager 触发检查点 1。{sum#0} 为每个 key 保存一个和（键控状态）；到目前为止它只见过 key 1，所以快照很小。',
+        en: 'The interval is up: the JobManager triggers checkpoint 1. (Flink draws the first trigger at random between the minimum pause and the interval, 500 to 1000 ms here; this lesson pins it at 1000 ms so that its times stay as told.) {sum#0} keeps one sum per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
+        zh: '间隔时间到了：JobManager 触发检查点 1。（Flink 在最小间隔与检查点间隔之间随机选择第一次触发的时间，这里是 500 到 1000 ms；本课把它固定在 1000 ms，以便下面的时间保持不变。）{sum#0} 为每个 key 保存一个和（键控状态）；到目前为止它只见过 key 1，所以快照很小。',
       },
       highlight: ['jobmanager', 'source#0'],
     },

@@ -17,8 +17,8 @@ export const lesson7RestartStrategies: Lesson = {
         zh: '固定延迟重启：fixedDelayRestart(3, 10000L)',
       },
       text: {
-        en: 'The fixed-delay restart strategy: at most 3 restarts, each 10 s after the failure. One tick is one second here; a checkpoint is taken every 5 s, so a restart only replays a few records.',
-        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这里一拍是 1 秒；每 5 s 做一次检查点，所以重启后只需重放少量数据。',
+        en: 'The fixed-delay restart strategy: at most 3 restarts, each 10 s after the failure. The job sets it explicitly, as the seed does: fixed-delay was Flink’s default only before 1.19, and Flink 2.0 replaced RestartStrategies with restart-strategy.type: fixed-delay. One tick is one second here; a checkpoint is taken every 5 s (Flink draws the first one after each start at random within the interval; this lesson pins it at 5 s), so a restart only replays a few records.',
+        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这个作业像种子文本一样显式设置它：固定延迟只是 Flink 1.19 之前的默认策略，Flink 2.0 用 restart-strategy.type: fixed-delay 取代了 RestartStrategies。这里一拍是 1 秒；每 5 s 做一次检查点（每次启动后的第一个检查点 Flink 在间隔内随机选择时间，本课固定为 5 s），所以重启后只需重放少量数据。',
       },
       highlight: ['jobmanager'],
     },
@@ -72,8 +72,8 @@ export const lesson7RestartStrategies: Lesson = {
       tick: 81,
       title: { en: 'Fourth failure: FAILED', zh: '第四次故障：FAILED' },
       text: {
-        en: 'The fixed-delay strategy gives up after 3 restart attempts: the job is FAILED. Other strategies: failureRateRestart counts failures within a time window (the preset restart-failure-rate), exponential delay (Flink’s default with checkpointing since 1.19) waits longer after each failure, and no restart fails at once.',
-        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为 FAILED。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见预设 restart-failure-rate）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略）每次失败后等待更久；不重启（no restart）则立即失败。',
+        en: 'The fixed-delay strategy gives up after 3 restart attempts: the job is FAILED. Other strategies: failureRateRestart counts failures within a time window (the preset restart-failure-rate), exponential delay (Flink’s default with checkpointing since 1.19; in Flink 2.1 it starts at 1 s and grows ×1.5 up to 1 min, with jitter 0.1) waits longer after each failure, and no restart fails at once.',
+        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为 FAILED。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见预设 restart-failure-rate）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略；Flink 2.1 中从 1 s 开始，每次 ×1.5，最多 1 分钟，抖动系数 0.1）每次失败后等待更久；不重启（no restart）则立即失败。',
       },
       highlight: ['jobmanager'],
     },
@@ -93,8 +93,8 @@ export const lesson7FailureRate: Lesson = {
         zh: '失败率重启：failureRateRestart(5, Time.minutes(5), Time.seconds(10))',
       },
       text: {
-        en: 'The failure-rate restart strategy restarts 10 s after a failure, unless the failures within the last 5 minutes, this one included, are more than 5. One tick is one second.',
-        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。一拍是 1 秒。',
+        en: 'The failure-rate restart strategy restarts 10 s after a failure, unless the failures within the last 5 minutes, this one included, are more than 5. It also counts a failure that strikes while the job is RESTARTING. One tick is one second.',
+        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。作业处于 RESTARTING 时发生的故障也计入。一拍是 1 秒。',
       },
       highlight: ['jobmanager'],
     },

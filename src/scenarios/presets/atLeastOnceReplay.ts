@@ -1,4 +1,4 @@
-import { withDefaults } from '../defaults';
+import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 import { barrierAlignment } from './barrierAlignment';
 
 /**
@@ -20,4 +20,5 @@ export const atLeastOnceReplay = withDefaults({
     { type: 'checkpoint', when: { task: 'source#0', offset: 3 } },
     { type: 'fail-task', task: 'sum_odd#0', when: { beforeValue: 9, fromTask: 'source#1' } },
   ],
+  restart: WORKED_EXAMPLE_RESTART,
 });

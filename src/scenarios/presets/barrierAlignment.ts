@@ -1,4 +1,4 @@
-import { withDefaults } from '../defaults';
+import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 
 const ONE_TO_NINE = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -24,4 +24,5 @@ export const barrierAlignment = withDefaults({
     { from: 'sum_odd', to: 'sink', partitioning: 'forward', latency: 1 },
   ],
   actions: [{ type: 'checkpoint', when: { task: 'source#0', offset: 3 } }],
+  restart: WORKED_EXAMPLE_RESTART,
 });

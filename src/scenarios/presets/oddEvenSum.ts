@@ -1,4 +1,4 @@
-import { withDefaults } from '../defaults';
+import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 
 const ONE_TO_NINE = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -23,4 +23,5 @@ export const oddEvenSum = withDefaults({
     { type: 'checkpoint', when: { task: 'source#0', offset: 5 } },
     { type: 'fail-task', task: 'sum_odd#0', when: { beforeValue: 7 } },
   ],
+  restart: WORKED_EXAMPLE_RESTART,
 });

@@ -19,7 +19,8 @@ export const restartFailureRate = withDefaults({
   title: 'Restart strategy: failure rate, 5 per 5 minutes, 10 s apart',
   tickMs: 1000,
   ...restartJob(80, 5),
-  checkpoint: { intervalMs: 10_000 },
+  // The first trigger pinned at the interval (Flink draws it in [min pause, interval]).
+  checkpoint: { intervalMs: 10_000, initialDelayMs: 10_000 },
   restart: { type: 'failure-rate', maxFailures: 5, intervalMs: 300_000, delayMs: 10_000 },
   actions: FAILURE_RATE_FAILURES.map((atTick) => ({
     type: 'fail-task' as const,

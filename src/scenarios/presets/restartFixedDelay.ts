@@ -14,7 +14,8 @@ export const restartFixedDelay = withDefaults({
   title: 'Restart strategy: fixed delay, 3 attempts, 10 s apart',
   tickMs: 1000,
   ...restartJob(100, 1),
-  checkpoint: { intervalMs: 5000 },
+  // The first trigger pinned at the interval (Flink draws it in [min pause, interval]).
+  checkpoint: { intervalMs: 5000, initialDelayMs: 5000 },
   restart: { type: 'fixed-delay', attempts: 3, delayMs: 10_000 },
   actions: FIXED_DELAY_FAILURES.map((atTick) => ({
     type: 'fail-task' as const,

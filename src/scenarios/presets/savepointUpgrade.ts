@@ -1,5 +1,5 @@
 import type { OperatorSpec, Scenario } from '../../engine';
-import { withDefaults } from '../defaults';
+import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 
 const NUMBERS = Array.from({ length: 30 }, (_, i) => i + 1);
 
@@ -45,7 +45,8 @@ export const savepointUpgrade: Scenario = withDefaults({
     { from: 'sum_by_parity', to: 'sink', partitioning: 'rebalance', latency: 1 },
     { from: 'total', to: 'sink', partitioning: 'forward', latency: 1 },
   ],
-  checkpoint: { intervalMs: 1000 },
+  checkpoint: { intervalMs: 1000, initialDelayMs: 1000 },
+  restart: WORKED_EXAMPLE_RESTART,
   actions: [
     { type: 'savepoint', when: { atTick: 16 }, name: 'backup' },
     { type: 'fail-task', task: 'sum_by_parity#0', when: { atTick: 24 } },
@@ -69,6 +70,7 @@ export const savepointUpgradeResumed: Scenario = withDefaults({
     { from: 'enrich', to: 'sum_by_parity', partitioning: 'hash', keyBy: 'parity', latency: 1 },
     { from: 'sum_by_parity', to: 'sink', partitioning: 'rebalance', latency: 1 },
   ],
-  checkpoint: { intervalMs: 1000 },
+  checkpoint: { intervalMs: 1000, initialDelayMs: 1000 },
+  restart: WORKED_EXAMPLE_RESTART,
   restoreFrom: { job: savepointUpgrade, savepoint: UPGRADE_SAVEPOINT, allowNonRestoredState: true },
 });

@@ -19,7 +19,7 @@ function sumJob(id: string, title: string, mode: Mode) {
       { from: 'sum_even', to: 'sink', partitioning: 'forward', latency: 1 },
       { from: 'sum_odd', to: 'sink', partitioning: 'forward', latency: 1 },
     ],
-    checkpoint: { mode, intervalMs: 800 },
+    checkpoint: { mode, intervalMs: 800, initialDelayMs: 800 },
   });
 }
 

@@ -12,6 +12,19 @@ import {
 const SAMPLES: { [K in ReasonCode]: Extract<Reason, { code: K }> } = {
   'task-failed-at-tick': { code: 'task-failed-at-tick', task: 'source#1', tick: 20 },
   'task-failed-before-record': { code: 'task-failed-before-record', task: 'sum_odd#0', record: 7 },
+  'task-failed-in-sync-snapshot': {
+    code: 'task-failed-in-sync-snapshot',
+    task: 'sum_odd#0',
+    checkpoint: 2,
+  },
+  'task-failed-while-restarting': {
+    code: 'task-failed-while-restarting',
+    task: 'source#0',
+    tick: 15,
+  },
+  'alignment-superseded': { code: 'alignment-superseded', task: 'sum_odd#0', by: 4 },
+  'cancellation-barrier': { code: 'cancellation-barrier', task: 'sum_odd#0' },
+  'metadata-write-failed': { code: 'metadata-write-failed' },
   'checkpoint-expired': { code: 'checkpoint-expired', timeoutMs: 600 },
   'checkpoint-subsumed': { code: 'checkpoint-subsumed', by: 4 },
   'backend-write-failed': { code: 'backend-write-failed', task: 'source#0' },

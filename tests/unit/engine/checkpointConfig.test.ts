@@ -78,8 +78,10 @@ describe('minimum pause between checkpoints', () => {
     expect(ms(second.triggerTick - first.triggerTick)).toBe(1000);
   });
 
-  it('runs one checkpoint at a time with a pause, even when max concurrent is 2', () => {
-    // Each checkpoint takes 1500 ms, longer than the interval.
+  it('lets a second checkpoint start while one runs when max concurrent is 2, pause or not (CheckpointRequestDecider)', () => {
+    // Each checkpoint takes 1500 ms, longer than the interval. Flink's docs say max concurrent
+    // "cannot be used" with a minimum pause; its decider checks only pending >= max concurrent
+    // and the pause since the last completion, so a second one starts before the first ends.
     const slow = (minPauseMs: number) =>
       record(
         job({
@@ -92,8 +94,17 @@ describe('minimum pause between checkpoints', () => {
       Math.max(
         ...states.map((s) => s.checkpoints.filter((c) => c.status === 'IN_PROGRESS').length),
       );
-    expect(mostPending(slow(500))).toBe(1);
+    expect(mostPending(slow(500))).toBe(2);
     expect(mostPending(slow(0))).toBe(2);
+    // With max concurrent 1 the pause holds: one at a time.
+    const one = record(
+      job({
+        checkpoint: { intervalMs: 1000, minPauseMs: 500, maxConcurrent: 1 },
+        sumBytes: 1200,
+        length: 80,
+      }),
+    ).states;
+    expect(mostPending(one)).toBe(1);
   });
 
   it('never schedules checkpoints closer than the pause, even when none completes', () => {
@@ -277,5 +288,86 @@ describe('tolerable checkpoint failures', () => {
     const expired = events.find((e) => e.type === 'CheckpointFailed' && e.checkpoint === 2)!;
     expect(second.tick).toBe(expired.tick);
     expect(end.job.failReason).toBeNull();
+  });
+});
+
+describe('the periodic trigger keeps its fixed rate (CheckpointCoordinator.ScheduledTrigger)', () => {
+  it('interval 1 s, timeout 1.5 s, checkpoint 1 ack lost: triggers at +0, +1.5 s (the queued request), +2 s, +3 s', () => {
+    const { states, events } = record(
+      job({
+        checkpoint: { intervalMs: 1000, timeoutMs: 1500, tolerableFailures: 5 },
+        actions: [{ type: 'lose-ack', checkpoint: 1, task: 'sum#0' }],
+      }),
+    );
+    const checkpoints = states[states.length - 1].checkpoints;
+    const first = checkpoints[0].triggerTick;
+    expect(checkpoints.slice(0, 4).map((c) => ms(c.triggerTick - first))).toEqual([
+      0, 1500, 2000, 3000,
+    ]);
+    expect(checkpoints[0]).toMatchObject({ status: 'FAILED', endTick: first + 15 });
+    // At +1 s the periodic request found checkpoint 1 pending and waited in the queue.
+    expect(events).toContainEqual({
+      type: 'CheckpointRequestQueued',
+      periodic: true,
+      pending: 1,
+      tick: first + 10,
+    });
+    expect(checkpoints.slice(1, 4).every((c) => c.status === 'COMPLETED')).toBe(true);
+  });
+});
+
+describe('a manual checkpoint is not forced (CheckpointRequestDecider)', () => {
+  it('waits for a free slot when max concurrent checkpoints are pending; a savepoint does not', () => {
+    // Checkpoint 1 (periodic, at 1000 ms) takes 600 ms. A manual checkpoint at 1200 ms waits
+    // for it; a savepoint at 1300 ms starts at once.
+    const { states, events } = record(
+      job({
+        checkpoint: { intervalMs: 1000, maxConcurrent: 1, initialDelayMs: 1000 },
+        sumBytes: 300,
+        actions: [
+          { type: 'checkpoint', when: { atTick: 12 } },
+          { type: 'savepoint', when: { atTick: 13 } },
+        ],
+      }),
+    );
+    const checkpoints = states[states.length - 1].checkpoints;
+    const periodic = checkpoints[0];
+    expect(ms(periodic.triggerTick)).toBe(1000);
+    const savepoint = checkpoints.find((c) => c.kind === 'savepoint')!;
+    expect(ms(savepoint.triggerTick)).toBe(1300);
+    const manual = checkpoints.find(
+      (c) => c.kind === 'checkpoint' && c.id !== periodic.id && c.triggerTick > 12,
+    )!;
+    expect(events).toContainEqual({
+      type: 'CheckpointRequestQueued',
+      periodic: false,
+      pending: 1,
+      tick: 12,
+    });
+    // It starts when a slot frees: the first tick no checkpoint (the savepoint counts) is pending.
+    const freed = Math.max(periodic.completeTick!, savepoint.completeTick!);
+    expect(manual.triggerTick).toBe(freed);
+  });
+});
+
+describe('the first periodic trigger (CheckpointCoordinator.getRandomInitDelay)', () => {
+  const firstTrigger = (checkpoint: Partial<CheckpointConfig>, seed: number) =>
+    record({ ...job({ checkpoint }), seed }, 40).states[40].checkpoints[0].triggerTick;
+
+  it('comes at a random delay in [min pause, interval], the same for the same seed', () => {
+    // Interval 1000 ms, min pause 500 ms: the first trigger at 500-1000 ms, ticks 5 to 10.
+    const config = { intervalMs: 1000, minPauseMs: 500 };
+    const ticks = Array.from({ length: 40 }, (_, seed) => firstTrigger(config, seed));
+    for (const tick of ticks) {
+      expect(tick).toBeGreaterThanOrEqual(5);
+      expect(tick).toBeLessThanOrEqual(10);
+    }
+    expect(new Set(ticks).size).toBeGreaterThan(3);
+    expect(firstTrigger(config, 7)).toBe(ticks[7]);
+  });
+
+  it('comes exactly when a lesson pins it, whatever the seed', () => {
+    const pinned = { intervalMs: 1000, minPauseMs: 500, initialDelayMs: 1000 };
+    expect([0, 1, 2, 3].map((seed) => firstTrigger(pinned, seed))).toEqual([10, 10, 10, 10]);
   });
 });

@@ -72,7 +72,7 @@ describe('lesson 5: the CheckpointConfig in time', () => {
       e.type === 'CheckpointTriggered' ? e.checkpoint : 0,
     );
 
-  it('runs the seed’s configuration: interval 1000, min pause 500, max concurrent 2 yet one at a time', () => {
+  it('runs the seed’s configuration: interval 1000, min pause 500, max concurrent 2, and no checkpoint outlasts the interval here', () => {
     expect(lesson.scenario.tickMs).toBe(100);
     expect(lesson.scenario.checkpoint).toMatchObject({
       intervalMs: 1000,

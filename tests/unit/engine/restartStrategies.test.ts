@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createInitialState,
   decideRestart,
+  effectiveRestart,
   type JobState,
   type RestartStrategy,
   type Scenario,
@@ -133,13 +134,14 @@ describe('failure-rate restart (5 per 5 minutes, 10 s)', () => {
 });
 
 describe('exponential-delay restart', () => {
-  const strategy: RestartStrategy = {
+  const strategy: Extract<RestartStrategy, { type: 'exponential-delay' }> = {
     type: 'exponential-delay',
     initialMs: 1 * SECOND,
     maxMs: 8 * SECOND,
     multiplier: 2,
     resetThresholdMs: 1 * MINUTE,
     jitter: 0,
+    attempts: 2_147_483_647,
   };
   const delays = (run: Recording) =>
     run.events.flatMap((e) => (e.type === 'JobRestarting' ? [e.delayTicks * SECOND] : []));
@@ -194,5 +196,85 @@ describe('a failure due while the job restarts', () => {
     const restarted = run.events.find((e) => e.type === 'JobRestarted')!;
     expect(restarted.tick).toBe(30);
     expect(failureTicks(run)).toEqual([20, restarted.tick + 1]);
+  });
+});
+
+// RestartBackoffTimeStrategyFactoryLoader and RestartStrategyOptions of Flink 2.1.
+describe('no restart strategy configured (Flink 2.1 default)', () => {
+  const TICK = 50;
+  const job = (intervalMs: number | null, seed = 1) =>
+    withDefaults({
+      id: 'default-restart',
+      title: 'default restart',
+      tickMs: TICK,
+      seed,
+      ...restartJob(400, 1),
+      checkpoint: { intervalMs },
+      actions: [40, 80, 120].map((atTick) => ({
+        type: 'fail-task' as const,
+        task: 'sum#0',
+        when: { atTick },
+      })),
+    });
+  const delaysMs = (run: Recording) =>
+    run.events.flatMap((e) => (e.type === 'JobRestarting' ? [e.delayTicks * TICK] : []));
+
+  it('with checkpointing on restarts with exponential-delay: 1 s, then x1.5, each within jitter 0.1', () => {
+    const scenario = job(1000);
+    expect(scenario.restart).toEqual({ type: 'default' });
+    expect(effectiveRestart(scenario)).toEqual({
+      type: 'exponential-delay',
+      initialMs: 1000,
+      maxMs: 60_000,
+      multiplier: 1.5,
+      resetThresholdMs: 3_600_000,
+      jitter: 0.1,
+      attempts: 2_147_483_647,
+    });
+    const delays = delaysMs(record(scenario));
+    expect(delays).toHaveLength(3);
+    // 1000 ms back-off, jitter +-100 ms, never below the initial 1000 ms.
+    expect(delays[0]).toBeGreaterThanOrEqual(1000);
+    expect(delays[0]).toBeLessThanOrEqual(1100);
+    // 1500 ms +- 150 ms, then 2250 ms +- 225 ms (rounded up to whole 50 ms ticks).
+    expect(delays[1]).toBeGreaterThanOrEqual(1350);
+    expect(delays[1]).toBeLessThanOrEqual(1650);
+    expect(delays[2]).toBeGreaterThanOrEqual(2025);
+    expect(delays[2]).toBeLessThanOrEqual(2500);
+    // The jitter comes from the scenario's seeded generator: the same seed, the same delays.
+    expect(delaysMs(record(job(1000)))).toEqual(delays);
+    const seeds = [2, 3, 4, 5, 6].map((seed) => delaysMs(record(job(1000, seed))).join());
+    expect(new Set([delays.join(), ...seeds]).size).toBeGreaterThan(1);
+  });
+
+  it('with checkpointing off does not restart at all', () => {
+    const run = record(job(null));
+    expect(effectiveRestart(job(null))).toEqual({ type: 'none' });
+    expect(gaveUpAt(run)).toBe(40);
+    expect(run.states.some((s) => s.job.status === 'RESTARTING')).toBe(false);
+  });
+});
+
+describe('exponential-delay attempts-before-reset-backoff', () => {
+  it('gives up on the restart past the attempts before its back-off resets', () => {
+    const strategy: RestartStrategy = {
+      type: 'exponential-delay',
+      initialMs: 1 * SECOND,
+      maxMs: 8 * SECOND,
+      multiplier: 2,
+      resetThresholdMs: 1 * MINUTE,
+      jitter: 0,
+      attempts: 2,
+    };
+    const run = record(failingJob(strategy, [10, 16, 23]));
+    expect(gaveUpAt(run)).toBe(23);
+    expect(run.states[run.states.length - 1].job.failReason).toEqual({
+      code: 'restarts-exhausted',
+      strategy: 'exponential-delay',
+      attempts: 2,
+    });
+    // Once the job ran a minute, the count starts again.
+    const reset = record(failingJob(strategy, [10, 16, 100, 103]));
+    expect(gaveUpAt(reset)).toBe(null);
   });
 });

@@ -24,6 +24,9 @@ describe('configWarnings', () => {
     expect(conflict!.en).toContain('500 ms');
     expect(conflict!.zh).toContain('500 ms');
     expect(conflict!.zh).toMatch(/冲突/);
+    // What the docs claim, and what the scheduler does.
+    expect(conflict!.en).toMatch(/cannot be used.*CheckpointRequestDecider.*overlap/);
+    expect(conflict!.zh).toMatch(/不能使用.*CheckpointRequestDecider.*同时进行/);
   });
 
   it('has no conflict once either side gives way', () => {
@@ -46,9 +49,15 @@ describe('configWarnings', () => {
     const w = configWarnings(SEED).find((x) => x.field === 'preferCheckpointForRecovery');
     expect(w?.en).toMatch(/1\.12.*1\.14/);
     expect(w?.zh).toMatch(/1\.12.*1\.14/);
-    expect(fields({ ...SEED, preferCheckpointForRecovery: false })).not.toContain(
-      'preferCheckpointForRecovery',
+    // Removed from the defaults: a scenario that does not set it hears nothing of it.
+    const { preferCheckpointForRecovery: _, ...unset } = SEED;
+    expect(fields(unset)).not.toContain('preferCheckpointForRecovery');
+    // An old file's false is Flink 1.14's recovery from a newer savepoint, labelled as such.
+    const legacy = configWarnings({ ...SEED, preferCheckpointForRecovery: false }).find(
+      (x) => x.field === 'preferCheckpointForRecovery',
     );
+    expect(legacy?.en).toMatch(/1\.14 and earlier.*1\.15/);
+    expect(legacy?.zh).toMatch(/1\.14.*1\.15/);
   });
 
   it('says every warning in both languages', () => {

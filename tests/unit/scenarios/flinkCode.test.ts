@@ -71,6 +71,7 @@ describe('flinkCode', () => {
         multiplier: 1.5,
         resetThresholdMs: 3_600_000,
         jitter: 0.1,
+        attempts: 2_147_483_647,
       },
     };
     const code = lines(flinkCode(scenario, 'java'));
@@ -93,5 +94,29 @@ describe('flinkCode', () => {
     const stw: Scenario = { ...SEED, checkpoint: { ...SEED.checkpoint, mode: 'stop-the-world' } };
     const stwCode = lines(flinkCode(stw, 'scala'));
     expect(stwCode.filter((l) => !l.startsWith('//')).join('\n')).not.toMatch(/STOP|WORLD/i);
+  });
+
+  it("adds the same settings as Flink 2.1's configuration keys", () => {
+    const code = lines(flinkCode(SEED, 'java'));
+    for (const key of [
+      '//   execution.checkpointing.interval: 1 s',
+      '//   execution.checkpointing.mode: EXACTLY_ONCE',
+      '//   execution.checkpointing.timeout: 1 min',
+      '//   execution.checkpointing.max-concurrent-checkpoints: 2',
+      '//   execution.checkpointing.min-pause: 500 ms',
+      '//   execution.checkpointing.tolerable-failed-checkpoints: 3',
+      '//   restart-strategy.type: fixed-delay',
+      '//   restart-strategy.fixed-delay.attempts: 3',
+      '//   restart-strategy.fixed-delay.delay: 10 s',
+    ]) {
+      expect(code).toContain(key);
+    }
+    const unset: Scenario = { ...SEED, restart: { type: 'default' } };
+    const text = flinkCode(unset, 'java');
+    expect(text).not.toContain('setRestartStrategy');
+    expect(text).toMatch(
+      /No restart strategy set: with checkpointing on, Flink 2\.1 uses exponential-delay/,
+    );
+    expect(text).not.toContain('restart-strategy.type');
   });
 });

@@ -14,6 +14,7 @@ const MESSAGE: Record<ControlMessage['type'], LocalText> = {
   ack: { en: 'ack', zh: '确认' },
   decline: { en: 'decline', zh: '拒绝' },
   'notify-complete': { en: 'complete', zh: '完成' },
+  abort: { en: 'abort', zh: '中止' },
   pause: { en: 'pause', zh: '暂停' },
   resume: { en: 'resume', zh: '恢复' },
 };

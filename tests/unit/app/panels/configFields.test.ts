@@ -47,8 +47,10 @@ describe('config fields', () => {
       'restart.intervalMs',
       'restart.delayMs',
     ]);
-    expect(restartFields('exponential-delay')).toHaveLength(5);
+    expect(restartFields('exponential-delay').map((f) => f.path)).toContain('restart.attempts');
+    expect(restartFields('exponential-delay')).toHaveLength(6);
     expect(restartFields('none')).toEqual([]);
+    expect(restartFields('default')).toEqual([]);
     const scenario = {
       ...barrierAlignment,
       restart: {
@@ -58,6 +60,7 @@ describe('config fields', () => {
         multiplier: 1.5,
         resetThresholdMs: 3_600_000,
         jitter: 0.1,
+        attempts: 2_147_483_647,
       },
     };
     const maxMs = restartFields('exponential-delay').find((f) => f.path === 'restart.maxMs')!;
