@@ -66,7 +66,12 @@ export function decideRestart(
       // fails, so there is nothing to merge.
       const stable = (tick - job.runningSince) * tickMs >= strategy.resetThresholdMs;
       const since = job.backoffMs === null || stable ? [tick] : failureTicks;
-      const backoff = strategy.initialMs * strategy.multiplier ** (since.length - 1);
+      // Capped before anything is added to it: a large multiplier overflows to Infinity within
+      // a few hundred failures, and Infinity times a jitter of 0 is NaN.
+      const backoff = Math.min(
+        strategy.maxMs,
+        strategy.initialMs * strategy.multiplier ** (since.length - 1),
+      );
       const offset = Math.floor(backoff * strategy.jitter);
       const jitter = offset === 0 ? 0 : Math.floor(random() * (2 * offset + 1)) - offset;
       const delayMs = Math.max(
@@ -76,7 +81,7 @@ export function decideRestart(
       return {
         restart: true,
         delayMs,
-        job: { failureTicks: since, backoffMs: Math.min(strategy.maxMs, backoff) },
+        job: { failureTicks: since, backoffMs: backoff },
         reason: null,
       };
     }
