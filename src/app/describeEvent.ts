@@ -1,4 +1,5 @@
 import type { CheckpointKind, OperatorState, Scenario, SimEvent } from '../engine';
+import { describeBudget } from '../scenarios/budgetText';
 import { describeReason, taskName } from './narration';
 import type { Language } from './store';
 
@@ -202,6 +203,8 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh ? `作业失败：${reason(e.reason)}` : `The job failed: ${reason(e.reason)}`;
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
+    case 'RunHalted':
+      return describeBudget(e.budget)[language];
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CheckpointKind, OperatorState, Origin } from './types';
+import type { BudgetExceeded, CheckpointKind, OperatorState, Origin } from './types';
 
 /**
  * What happened in one tick. Events drive narration, animation cues and assertions; the state
@@ -69,7 +69,9 @@ export type SimEvent =
       /** What failed the job in the first place. */
       cause?: string;
     }
-  | { type: 'JobFinished'; reason: string };
+  | { type: 'JobFinished'; reason: string }
+  /** The run stopped at a limit of its budget; the job did not end, the simulation did. */
+  | { type: 'RunHalted'; budget: BudgetExceeded };
 
 export type SimEventType = SimEvent['type'];
 

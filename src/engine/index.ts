@@ -30,3 +30,4 @@ export {
   type SinkCount,
   type GroundTruth,
 } from './account';
+export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';

@@ -80,5 +80,6 @@ export function freshState(scenario: Scenario): SimState {
     nextRecordId: 1,
     elementSteps: 0,
     restoredFrom: null,
+    halted: null,
   };
 }

@@ -376,6 +376,18 @@ export interface JobState {
   failReason: string | null;
 }
 
+/** A limit of the engine's run budget (RUN_BUDGET). */
+export type BudgetLimit = 'in-flight' | 'element-steps' | 'recording';
+
+/** Why a run stopped before its job ended: it would have cost more than the budget allows. */
+export interface BudgetExceeded {
+  type: 'BudgetExceeded';
+  limit: BudgetLimit;
+  /** What the run had reached when it stopped. */
+  used: number;
+  max: number;
+}
+
 export interface SimState {
   scenario: Scenario;
   tick: number;
@@ -394,4 +406,6 @@ export interface SimState {
   elementSteps: number;
   /** The savepoint this job started from; recovery falls back to it until a checkpoint completes. */
   restoredFrom: RestoredSavepoint | null;
+  /** Set when the run stopped at a limit of its budget: no tick after this one is simulated. */
+  halted: BudgetExceeded | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Scenario } from '../engine';
+import { estimateCost, type Scenario } from '../engine';
+import { costProblem } from './budgetText';
 import { DEFAULT_BACKEND, DEFAULT_CHECKPOINT_CONFIG, DEFAULT_RESTART } from './defaults';
 import { REDUNDANT, scenarioErrorMap } from './schemaMessages';
 import type { LocalText } from './text';
@@ -413,5 +414,8 @@ export function parseScenario(input: unknown): ScenarioParse {
     problems.push(...graphProblems(job).map((p) => ({ en: prefix + p.en, zh: prefix + p.zh })));
     prefix += 'restoreFrom.job.';
   }
-  return problems.length > 0 ? refused(problems) : { ok: true, scenario };
+  if (problems.length > 0) return refused(problems);
+  // Only a job that can run is worth pricing; a restored job's own run is not simulated.
+  const tooCostly = costProblem(estimateCost(scenario));
+  return tooCostly ? refused([problemAt('scenario', tooCostly)]) : { ok: true, scenario };
 }

@@ -94,6 +94,10 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
   JobRestarted: { type: 'JobRestarted', checkpoint: 3, kind: 'checkpoint' },
   JobFailed: { type: 'JobFailed', reason: 'fixed-delay gave up after 3 restart attempts' },
   JobFinished: { type: 'JobFinished', reason: 'every source reached the end of its input' },
+  RunHalted: {
+    type: 'RunHalted',
+    budget: { type: 'BudgetExceeded', limit: 'in-flight', used: 50_001, max: 50_000 },
+  },
 };
 
 const CJK = /[\u4e00-\u9fff]/;
