@@ -1,6 +1,7 @@
 import {
   createInitialState,
   isTerminal,
+  MILESTONE_EVENTS,
   step,
   type Scenario,
   type SimEvent,
@@ -45,18 +46,7 @@ export interface Keyframe {
  * keeping them all would take more memory than the states (100 MB for 10,000 ticks of 64
  * tasks); the others are replayed when asked for, as states are.
  */
-export const MILESTONES: ReadonlySet<SimEventType> = new Set<SimEventType>([
-  'CheckpointTriggered',
-  'CheckpointCompleted',
-  'CheckpointFailed',
-  'CheckpointSkipped',
-  'TaskFailed',
-  'TasksCanceled',
-  'JobRestarting',
-  'JobRestarted',
-  'JobFailed',
-  'JobFinished',
-]);
+export const MILESTONES: ReadonlySet<SimEventType> = MILESTONE_EVENTS;
 
 /**
  * A recorded run: a keyframe every KEYFRAME_EVERY ticks plus the milestones of every tick. Every

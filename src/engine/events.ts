@@ -77,3 +77,22 @@ export type SimEventType = SimEvent['type'];
 
 /** An event with the tick it happened in. */
 export type TimedEvent = SimEvent & { tick: number };
+
+/**
+ * The events that mark a run's course (checkpoints, failures, restarts, the end): what a
+ * timeline keeps for every tick and the runner prints with `--events milestones`. The others
+ * come about once per element moved.
+ */
+export const MILESTONE_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>([
+  'CheckpointTriggered',
+  'CheckpointCompleted',
+  'CheckpointFailed',
+  'CheckpointSkipped',
+  'TaskFailed',
+  'TasksCanceled',
+  'JobRestarting',
+  'JobRestarted',
+  'JobFailed',
+  'JobFinished',
+  'RunHalted',
+]);

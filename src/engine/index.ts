@@ -1,5 +1,6 @@
 export * from './types';
 export type * from './events';
+export { MILESTONE_EVENTS } from './events';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
