@@ -2,6 +2,8 @@ import {
   createInitialState,
   isTerminal,
   MILESTONE_EVENTS,
+  RUN_BUDGET,
+  type BudgetExceeded,
   step,
   type Scenario,
   type SimEvent,
@@ -62,9 +64,14 @@ export interface Timeline {
    * is the start). All of a tick's events: `eventsAt`.
    */
   milestones: SimEvent[][];
-  /** The last recorded tick: the job finished or failed there, or the limit was reached. */
+  /**
+   * The last recorded tick: the job finished or failed there, the run reached its limit or
+   * budget, or (while `complete` is false) the recording has not gone further yet.
+   */
   end: number;
   final: SimState;
+  /** False while the recording goes on: `end` will move. */
+  complete: boolean;
 }
 
 function isPrefix(prefix: readonly SinkRecord[], of: readonly SinkRecord[]): boolean {
@@ -110,35 +117,118 @@ export const RECORDING: StepOptions = { events: MILESTONES };
 /** Seeking keeps no events at all. */
 export const SEEKING: StepOptions = { events: new Set() };
 
-/** Records a run from `start` (a state of `scenario`), keeping `prefix` before it. Pure. */
-function recordFrom(
-  scenario: Scenario,
-  start: SimState,
-  keyframes: Keyframe[],
-  milestones: SimEvent[][],
-  limit: number,
-): Timeline {
-  const lines = new Map<number, OutputLine>();
-  let state = start;
-  // Written in place between two keyframes; a keyframe is stored, then left alone for good.
-  let working = new WorkingSet();
-  while (!isTerminal(state) && state.tick < limit) {
-    const result = step(state, working, RECORDING);
-    state = result.state;
-    milestones[state.tick] = result.events.length === 0 ? NO_EVENTS : result.events;
-    if (state.tick % KEYFRAME_EVERY === 0) {
-      keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, lines);
-      working = new WorkingSet();
-    }
-  }
-  return { scenario, keyframes, milestones, end: state.tick, final: state };
-}
-
 const NO_EVENTS: SimEvent[] = [];
 
-export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
+function elementsInFlight(state: SimState): number {
+  let n = 0;
+  for (const channel of state.channels) n += channel.queue.length;
+  return n;
+}
+
+/**
+ * Records a run a piece at a time, so the page can draw between pieces: `advance` steps until
+ * the run ends or its `more` says stop (asked after every tick), and returns the timeline so
+ * far. What it returned is never written again: every piece starts a new working set. The
+ * recording stops, as the engine does at its budget, once the elements in flight of its stored
+ * keyframes pass RUN_BUDGET.recordedElements.
+ */
+export class TimelineRecorder {
+  private state: SimState;
+  private working = new WorkingSet();
+  private readonly lines = new Map<number, OutputLine>();
+  private kept = 0;
+  private cancelled = false;
+  timeline: Timeline;
+
+  constructor(
+    private readonly scenario: Scenario,
+    start: SimState,
+    private readonly keyframes: Keyframe[],
+    private readonly milestones: SimEvent[][],
+    private readonly limit: number,
+    /** Elements in flight the stored keyframes may hold together. */
+    private readonly keep: number = RUN_BUDGET.recordedElements,
+  ) {
+    this.state = start;
+    for (const k of keyframes) this.kept += elementsInFlight(k.state);
+    this.timeline = this.snapshot();
+  }
+
+  /** Whether the run is recorded to its end, its limit, its budget, or as far as cancelled. */
+  get done(): boolean {
+    return this.cancelled || isTerminal(this.state) || this.state.tick >= this.limit;
+  }
+
+  advance(more: () => boolean = () => true): Timeline {
+    if (this.done) return this.timeline;
+    let state = this.state;
+    const { keyframes, milestones } = this;
+    while (!isTerminal(state) && state.tick < this.limit) {
+      const result = step(state, this.working, RECORDING);
+      state = result.state;
+      milestones[state.tick] = result.events.length === 0 ? NO_EVENTS : result.events;
+      if (state.tick % KEYFRAME_EVERY === 0) {
+        keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, this.lines);
+        this.working = new WorkingSet();
+        this.kept += elementsInFlight(state);
+        if (this.kept > this.keep && !isTerminal(state)) {
+          const halted: BudgetExceeded = {
+            type: 'BudgetExceeded',
+            limit: 'recording',
+            used: this.kept,
+            max: this.keep,
+          };
+          state = { ...state, halted };
+          milestones[state.tick] = [
+            ...milestones[state.tick],
+            { type: 'RunHalted', budget: halted },
+          ];
+          break;
+        }
+      }
+      if (!more()) break;
+    }
+    // The state handed out is left alone from here on: the next piece copies what it writes.
+    this.working = new WorkingSet();
+    this.state = state;
+    this.timeline = this.snapshot();
+    return this.timeline;
+  }
+
+  /** Stops recording where it is: the timeline so far is the whole timeline. */
+  cancel(): Timeline {
+    this.cancelled = true;
+    this.timeline = this.snapshot();
+    return this.timeline;
+  }
+
+  private snapshot(): Timeline {
+    return {
+      scenario: this.scenario,
+      keyframes: this.keyframes,
+      // A copy per piece, so whatever is memoised on the milestones sees them grow.
+      milestones: this.milestones.slice(),
+      end: this.state.tick,
+      final: this.state,
+      complete: this.done,
+    };
+  }
+}
+
+/** A recorder of `scenario` from tick 0, with nothing recorded yet. */
+export function startRecording(
+  scenario: Scenario,
+  limit = MAX_TICKS,
+  keep: number = RUN_BUDGET.recordedElements,
+): TimelineRecorder {
   const initial = createInitialState(scenario);
-  return recordFrom(scenario, initial, [keyframeOf(initial, new Map())], [[]], limit);
+  const first = [keyframeOf(initial, new Map())];
+  return new TimelineRecorder(scenario, initial, first, [[]], limit, keep);
+}
+
+/** The whole run of `scenario`, recorded at once. */
+export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
+  return startRecording(scenario, limit).advance();
 }
 
 /** The state at `tick`: the nearest keyframe at or before it, then replayed. */
@@ -152,15 +242,15 @@ export function stateAt(timeline: Timeline, tick: number): SimState {
 }
 
 /**
- * The same run under a scenario that differs only from `tick` on (an action added that fires
- * after it): everything up to `tick` is kept, the future is recorded anew.
+ * A recorder of the same run under a scenario that differs only from `tick` on (an action added
+ * that fires after it): everything up to `tick` is kept, the future is recorded anew.
  */
-export function forkTimeline(
+export function startFork(
   timeline: Timeline,
   tick: number,
   scenario: Scenario,
   limit = MAX_TICKS,
-): Timeline {
+): TimelineRecorder {
   const t = Math.max(0, Math.min(tick, timeline.end));
   const rebase = (s: SimState): SimState => ({
     ...s,
@@ -171,7 +261,17 @@ export function forkTimeline(
     .slice(0, Math.floor(t / KEYFRAME_EVERY) + 1)
     .map((k) => ({ state: rebase(k.state), outputs: k.outputs }));
   const milestones = timeline.milestones.slice(0, t + 1);
-  return recordFrom(scenario, rebase(stateAt(timeline, t)), keyframes, milestones, limit);
+  return new TimelineRecorder(scenario, rebase(stateAt(timeline, t)), keyframes, milestones, limit);
+}
+
+/** The forked run (see startFork), recorded at once. */
+export function forkTimeline(
+  timeline: Timeline,
+  tick: number,
+  scenario: Scenario,
+  limit = MAX_TICKS,
+): Timeline {
+  return startFork(timeline, tick, scenario, limit).advance();
 }
 
 /** Keyframe intervals whose events are kept per timeline, the most recently read last. */
