@@ -48,13 +48,18 @@ export function ResultStrip() {
   const toggleCompare = useStore((s) => s.toggleCompare);
   // Judging a run replays it and its failure-free twin: done when the cursor reaches the end,
   // where the result shows, not while the screen opens (then once per timeline: verdictOf keeps it).
-  const verdict = atEnd ? verdictOf(timeline) : null;
-  const scenario = timeline.scenario;
   const job = timeline.final.job;
+  // Only a job that ended is judged: a run cut short (at the tick limit, at its budget, or by
+  // stopping its recording) has no result to give, and replaying it to say so costs seconds.
+  const ended = job.status === 'FINISHED' || job.status === 'FAILED';
+  const verdict = atEnd && timeline.complete && ended ? verdictOf(timeline) : null;
+  const scenario = timeline.scenario;
 
   let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
   const lines: string[] = [];
-  if (!verdict) {
+  if (atEnd && timeline.complete && !ended) {
+    lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
+  } else if (!verdict) {
     lines.push(
       t({
         en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,

@@ -91,15 +91,23 @@ const FIRST_PIECE_MS = 30;
 
 const now = () => performance.now();
 
+/** What `soon` will call, in order. */
+const queued: (() => void)[] = [];
+/** One channel for the app's life: a channel no one holds may be collected with its message. */
+let wakeUp: MessageChannel | null = null;
+
 /** Lets the browser draw and handle input, then continues; faster than a 4 ms-clamped timeout. */
 function soon(then: () => void): void {
   if (typeof MessageChannel === 'undefined') {
     setTimeout(then, 0);
     return;
   }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => then();
-  channel.port2.postMessage(null);
+  if (!wakeUp) {
+    wakeUp = new MessageChannel();
+    wakeUp.port1.onmessage = () => queued.shift()?.();
+  }
+  queued.push(then);
+  wakeUp.port2.postMessage(null);
 }
 
 const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get) => {

@@ -274,30 +274,43 @@ export function forkTimeline(
   return startFork(timeline, tick, scenario, limit).advance();
 }
 
-/** Keyframe intervals whose events are kept per timeline, the most recently read last. */
+/** Keyframe intervals whose events are kept per recording, the most recently read last. */
 const BLOCKS_KEPT = 16;
-const blocks = new WeakMap<Timeline, Map<number, SimEvent[][]>>();
+
+/** The events of the ticks of one keyframe interval, as far as they were recorded. */
+interface Block {
+  events: SimEvent[][];
+}
+
+/**
+ * Kept per recording (its keyframes), not per timeline: a recording in progress hands out a new
+ * timeline with every piece, and the events of a tick already recorded stay the same arrays, so
+ * whatever shows them is not drawn again.
+ */
+const blocks = new WeakMap<Keyframe[], Map<number, Block>>();
 
 /** The events of the ticks after keyframe `block` up to the next one, replayed. */
 function eventsOfBlock(timeline: Timeline, block: number): SimEvent[][] {
-  let cache = blocks.get(timeline);
-  if (!cache) blocks.set(timeline, (cache = new Map()));
+  let cache = blocks.get(timeline.keyframes);
+  if (!cache) blocks.set(timeline.keyframes, (cache = new Map()));
+  const last = Math.min(timeline.end, (block + 1) * KEYFRAME_EVERY);
   const hit = cache.get(block);
-  if (hit) {
+  if (hit && block * KEYFRAME_EVERY + hit.events.length >= last) {
     cache.delete(block);
     cache.set(block, hit);
-    return hit;
+    return hit.events;
   }
-  const events: SimEvent[][] = [];
+  const events: SimEvent[][] = hit ? hit.events : [];
   let state = stateOf(timeline.keyframes[block]);
-  const last = Math.min(timeline.end, (block + 1) * KEYFRAME_EVERY);
   const working = new WorkingSet();
   while (state.tick < last) {
     const result = step(state, working);
     state = result.state;
-    events.push(result.events);
+    const at = state.tick - 1 - block * KEYFRAME_EVERY;
+    if (events[at] === undefined) events[at] = result.events;
   }
-  cache.set(block, events);
+  cache.delete(block);
+  cache.set(block, { events });
   if (cache.size > BLOCKS_KEPT) cache.delete(cache.keys().next().value!);
   return events;
 }

@@ -77,7 +77,13 @@ export function TimelineBar() {
   const cursor = useStore((s) => s.cursor);
   const seek = useStore((s) => s.seek);
   const pause = useStore((s) => s.pause);
-  const markers = useMemo(() => timelineMarkers(timeline.milestones), [timeline.milestones]);
+  const recording = useStore((s) => s.recording !== null);
+  // Placed once the run is recorded: while its end still moves, every marker would move with
+  // it, and a long run has a thousand of them to draw again a few times a second.
+  const markers = useMemo(
+    () => (recording ? [] : timelineMarkers(timeline.milestones)),
+    [recording, timeline.milestones],
+  );
   return (
     <div className="timeline">
       <div className="timeline-track">
