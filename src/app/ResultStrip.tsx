@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { topologyOf, type Scenario } from '../engine';
+import { topologyOf } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { describeReason, taskName } from './narration';
-import type { Language } from './store';
+import { taskName } from './narration';
 import { useStore } from './store';
 import { failureFreeStateAt, verdictOf } from './verdict';
+import { verdictText } from './verdictText';
 
 function CompareRow() {
   const t = useT();
@@ -25,17 +25,12 @@ function CompareRow() {
         const b = theirs?.kind === 'sum' ? theirs.sum : 0;
         return (
           <span key={info.id} className={a === b ? 'same' : 'differs'}>
-            {info.id.split('#')[0]} {a} / {b}
+            {taskName(info.id, current.scenario)} {a} / {b}
           </span>
         );
       })}
     </div>
   );
-}
-
-function recordLabel(value: number, source: string, language: Language, scenario: Scenario) {
-  const name = taskName(source, scenario);
-  return language === 'zh' ? `${name} 的记录 ${value}` : `record ${value} from ${name}`;
 }
 
 /** What a teacher wants to know at the end: does exactly-once hold, and if not, which record broke it. */
@@ -53,75 +48,16 @@ export function ResultStrip() {
   // stopping its recording) has no result to give, and replaying it to say so costs seconds.
   const ended = job.status === 'FINISHED' || job.status === 'FAILED';
   const verdict = atEnd && timeline.complete && ended ? verdictOf(timeline) : null;
-  const scenario = timeline.scenario;
-
-  let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
-  const lines: string[] = [];
-  if (atEnd && timeline.complete && !ended) {
-    lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
-  } else if (!verdict) {
-    lines.push(
-      t({
-        en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,
-        zh: `播放到结尾（第 ${timeline.end} 拍）即可看到每条记录是否恰好计算一次。`,
-      }),
-    );
-  } else if (job.status === 'FAILED') {
-    tone = 'bad';
-    const reason = job.failReason ? describeReason(job.failReason, language, scenario) : '';
-    lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + reason);
-  } else if (!verdict.final) {
-    lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
-  } else if (verdict.stateExactlyOnce) {
-    tone = 'ok';
-    const sums = verdict.sums.map((s) => `${s.operator} = ${s.actual}`).join(', ');
-    lines.push(
-      t({
-        en: `Exactly-once holds: every record counted once (${sums}, as in the failure-free run).`,
-        zh: `精确一次成立：每条记录只计算一次（${sums}，与无故障运行相同）。`,
-      }),
-    );
-  } else {
-    tone = 'bad';
-    for (const d of verdict.duplicates.slice(0, 3)) {
-      const rec = recordLabel(d.origin.value, d.origin.task, language, scenario);
-      lines.push(
-        t({
-          en: `${d.operator} counted ${rec} ${d.count === 2 ? 'twice' : `${d.count} times`}.`,
-          zh: `${d.operator} 把 ${rec} 计算了 ${d.count} 次。`,
-        }),
-      );
-    }
-    for (const l of verdict.lost.slice(0, 3)) {
-      const rec = recordLabel(l.origin.value, l.origin.task, language, scenario);
-      lines.push(t({ en: `${l.operator} lost ${rec}.`, zh: `${l.operator} 丢失了 ${rec}。` }));
-    }
-    const wrong = verdict.sums.filter((s) => s.actual !== s.expected);
-    if (wrong.length > 0) {
-      lines.push(
-        wrong
-          .map((s) =>
-            t({
-              en: `${s.operator} ends at ${s.actual}, not ${s.expected}`,
-              zh: `${s.operator} 最终为 ${s.actual}，应为 ${s.expected}`,
-            }),
-          )
-          .join('; ') + '.',
-      );
-    }
-  }
-  if (verdict?.final && verdict.sinkDuplicates.length > 0) {
-    lines.push(
-      t({
-        en: `The sink received ${verdict.sinkDuplicates.length} output record(s) twice: a non-transactional sink shows what was replayed.`,
-        zh: `Sink 重复收到 ${verdict.sinkDuplicates.length} 条输出：非事务性 sink 会显示重放的数据。`,
-      }),
-    );
-  }
+  const judged = verdictText(verdict, timeline.final, timeline.end, language);
+  const cutShort = atEnd && timeline.complete && !ended;
+  const tone = cutShort ? 'neutral' : judged.tone;
+  const lines = cutShort
+    ? [t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' })]
+    : judged.lines;
   return (
     <div className={`result result-${tone}`} data-testid="result" role="status">
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>
-      <span className="result-text">{lines.join(' ')}</span>
+      <span className="result-text">{lines.join(language === 'zh' ? '' : ' ')}</span>
       <label className="compare-toggle">
         <input type="checkbox" checked={compare} onChange={toggleCompare} />
         {t({ en: 'Compare with failure-free run', zh: '与无故障运行对比' })}

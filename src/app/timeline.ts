@@ -173,7 +173,7 @@ export class TimelineRecorder {
         this.kept += elementsInFlight(state);
         if (this.kept > this.keep && !isTerminal(state)) {
           const halted: BudgetExceeded = {
-            type: 'BudgetExceeded',
+            code: 'budget-exceeded',
             limit: 'recording',
             used: this.kept,
             max: this.keep,

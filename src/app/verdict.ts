@@ -1,4 +1,4 @@
-import { groundTruth, judge, type GroundTruth, type Verdict } from '../engine';
+import { intendedTruth, judge, type GroundTruth, type Verdict } from '../engine';
 import { allEvents, recordTimeline, stateAt, type Timeline } from './timeline';
 
 const verdicts = new WeakMap<Timeline, Verdict>();
@@ -7,14 +7,17 @@ const truths = new WeakMap<Timeline, { truth: GroundTruth; timeline: Timeline }>
 function truthOf(timeline: Timeline) {
   let t = truths.get(timeline);
   if (!t) {
-    const truth = groundTruth(timeline.scenario);
+    const truth = intendedTruth(timeline.final);
     t = { truth, timeline: recordTimeline(truth.state.scenario) };
     truths.set(timeline, t);
   }
   return t;
 }
 
-/** The run judged against its failure-free twin; computed once per recorded timeline. */
+/**
+ * The run judged against the run it was meant to be (see judge); computed once per recorded
+ * timeline.
+ */
 export function verdictOf(timeline: Timeline): Verdict {
   let v = verdicts.get(timeline);
   if (!v) {

@@ -1,5 +1,4 @@
 import { topologyOf, type CheckpointRecord, type SimState, type TimedEvent } from '../engine';
-import { describeBudget } from '../scenarios/budgetText';
 
 /** Where the runner's JSON goes: text in pieces, in order. */
 export interface JsonSink {
@@ -53,11 +52,10 @@ export async function writeReportTail(
   const field = (name: string, value: unknown) => `"${name}": ${JSON.stringify(value)}`;
   await out.write(`${field('tick', state.tick)},\n  `);
   await out.write(
-    `${field('job', { status: state.job.status, restarts: state.job.restarts })},\n  `,
+    `${field('job', { status: state.job.status, restarts: state.job.restarts, ...(state.job.failReason ? { failReason: state.job.failReason } : {}) })},\n  `,
   );
   if (state.halted) {
-    const halted = { ...state.halted, reason: describeBudget(state.halted).en };
-    await out.write(`${field('halted', halted)},\n  `);
+    await out.write(`${field('halted', state.halted)},\n  `);
   }
   await out.write('"tasks": [');
   for (const [k, info] of topology.tasks.entries()) {
@@ -71,7 +69,17 @@ export async function writeReportTail(
     };
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(task)}`);
   }
-  await out.write('\n  ],\n  "checkpoints": [');
+  // What is still on its way: once the job finished or failed, nothing is.
+  const inFlight = {
+    elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
+    buffered: state.tasks.reduce(
+      (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
+      0,
+    ),
+    messages: state.messages.length,
+    writes: state.writes.length,
+  };
+  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "checkpoints": [`);
   for (const [k, c] of state.checkpoints.entries()) {
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(checkpointEntry(c, state))}`);
   }

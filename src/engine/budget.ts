@@ -35,14 +35,14 @@ export function enforceBudget(d: TickDraft): void {
   let exceeded: BudgetExceeded | null = null;
   if (inFlight > RUN_BUDGET.inFlight) {
     exceeded = {
-      type: 'BudgetExceeded',
+      code: 'budget-exceeded',
       limit: 'in-flight',
       used: inFlight,
       max: RUN_BUDGET.inFlight,
     };
   } else if (state.elementSteps > RUN_BUDGET.elementSteps) {
     exceeded = {
-      type: 'BudgetExceeded',
+      code: 'budget-exceeded',
       limit: 'element-steps',
       used: state.elementSteps,
       max: RUN_BUDGET.elementSteps,

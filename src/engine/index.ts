@@ -1,6 +1,7 @@
 export * from './types';
 export type * from './events';
 export { MILESTONE_EVENTS } from './events';
+export type * from './reasons';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
@@ -25,7 +26,10 @@ export {
   judge,
   groundTruth,
   failureFree,
+  intendedScenario,
+  intendedTruth,
   stateLedgers,
+  snapshotLedgers,
   type Verdict,
   type RecordCount,
   type SinkCount,

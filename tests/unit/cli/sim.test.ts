@@ -154,6 +154,7 @@ let exported: Outcome;
 let milestones: Outcome;
 let noEvents: Outcome;
 let halted: Outcome;
+let stopped: Outcome;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'folder.json'));
@@ -190,6 +191,19 @@ beforeAll(async () => {
         '--events',
         'milestones',
       )),
+    async () =>
+      void (stopped = await sim(
+        file(
+          'stopped.json',
+          JSON.stringify({
+            ...oddEvenSum,
+            actions: [
+              ...oddEvenSum.actions,
+              { type: 'savepoint', when: { atTick: 13 }, name: 'stop-at-13', stop: true },
+            ],
+          }),
+        ),
+      )),
     ...BAD.map((b) => async () => void outcomes.set(b.name, await sim(...b.args()))),
   ];
   const workers = Array.from({ length: 4 }, async () => {
@@ -216,7 +230,8 @@ interface Report {
   scenario: string;
   mode: string;
   tick: number;
-  job: { status: string; restarts: number };
+  job: { status: string; restarts: number; failReason?: Record<string, unknown> };
+  inFlight: { elements: number; buffered: number; messages: number; writes: number };
   tasks: {
     id: string;
     operator: string;
@@ -228,6 +243,7 @@ interface Report {
     id: number;
     kind: string;
     status: string;
+    failReason?: Record<string, unknown>;
     snapshots: Record<string, Record<string, unknown>>;
   }[];
   sinks: Record<string, number[]>;
@@ -326,11 +342,26 @@ describe('the headless runner reads what the app reads and prints what it is ask
 describe('the headless runner on a run that passes its budget', () => {
   it('prints what the run made up to the limit, and why it stopped', () => {
     const r = report(halted) as Report & {
-      halted?: { limit: string; used: number; max: number; reason: string };
+      halted?: { code: string; limit: string; used: number; max: number };
     };
     expect(r.job.status).toBe('RUNNING');
-    expect(r.halted).toMatchObject({ limit: 'in-flight', max: 10_000 });
-    expect(r.halted!.reason).toMatch(/^The run stopped: .* in flight at once/);
+    expect(r.halted).toMatchObject({ code: 'budget-exceeded', limit: 'in-flight', max: 10_000 });
     expect(r.events[r.events.length - 1]).toMatchObject({ type: 'RunHalted', tick: r.tick });
+  });
+});
+
+describe('the headless runner shows a job that ended with its checkpoints ended', () => {
+  it('odd-even-sum stopped with a savepoint at tick 13: finished, nothing in progress, nothing in flight', () => {
+    const r = report(stopped);
+    expect(r.job.status).toBe('FINISHED');
+    expect(r.inFlight).toEqual({ elements: 0, buffered: 0, messages: 0, writes: 0 });
+    expect(r.checkpoints.filter((c) => c.status === 'IN_PROGRESS')).toEqual([]);
+    expect(r.checkpoints.find((c) => c.status === 'FAILED')?.failReason).toEqual({
+      code: 'coordinator-shutdown',
+      jobStatus: 'FINISHED',
+    });
+    expect(r.events.find((e) => e.type === 'JobFinished')).toMatchObject({
+      reason: { code: 'stopped-with-savepoint', savepoint: 1 },
+    });
   });
 });

@@ -74,7 +74,7 @@ describe('the run budget', () => {
   it('stops a run that passes its in-flight limit, with the reason, and keeps what it made', () => {
     const run = record(worstCaseScenario(), 5000);
     const last = run.states[run.states.length - 1];
-    expect(last.halted).toMatchObject({ type: 'BudgetExceeded', limit: 'in-flight' });
+    expect(last.halted).toMatchObject({ code: 'budget-exceeded', limit: 'in-flight' });
     expect(last.halted!.used).toBeGreaterThan(RUN_BUDGET.inFlight);
     // The tick before it was within the limit: the run stopped at the first tick past it.
     const before = run.states[run.states.length - 2];
