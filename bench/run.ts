@@ -14,6 +14,7 @@ import {
 } from './engineFigures';
 import { machine } from './machine';
 import { markdownReport, textTable, type Figure, type Status } from './report';
+import { runnerFigure } from './runnerFigure';
 import { LARGE_RECORDS } from './scenarios';
 import { median } from './stats';
 
@@ -241,15 +242,16 @@ function browserFigureRows(b: BrowserResult): Figure[] {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && only !== 'engine' && only !== 'browser') {
-    throw new Error('--only takes engine or browser');
+  if (only !== undefined && !['engine', 'browser', 'runner'].includes(only)) {
+    throw new Error('--only takes engine, browser or runner');
   }
   const started = performance.now();
   const host = machine();
   const figures: Figure[] = [];
-  if (only !== 'browser') figures.push(...engineFigures());
+  if (only === undefined || only === 'engine') figures.push(...engineFigures());
+  if (only === undefined || only === 'runner') figures.push(runnerFigure(log));
   let chromium = 'not run';
-  if (only !== 'engine') {
+  if (only === undefined || only === 'browser') {
     // The browser figures open the app through its share-link codec, which imports lz-string.
     register('./lzStringHooks.mjs', import.meta.url);
     const { browserFigures } = await import('./browserFigures');

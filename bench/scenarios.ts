@@ -24,16 +24,16 @@ function valid(draft: unknown): Scenario {
  * more than 12,500 ticks), all-to-all and forward channels, a checkpoint every 10 ticks, and
  * three task failures whose recoveries replay what the sources read since the last checkpoint.
  */
-export function largeScenario(): Scenario {
+export function largeScenario(records = LARGE_RECORDS): Scenario {
   const p = LARGE_PARALLELISM;
   return valid({
     version: 1,
     id: 'bench-large',
-    title: 'Benchmark: 64 tasks, 100,000 records',
+    title: `Benchmark: 64 tasks, ${records.toLocaleString('en')} records`,
     tickMs: 100,
     seed: 7,
     operators: [
-      { id: 'source', kind: 'source', parallelism: p, input: inputs(p, LARGE_RECORDS), rate: 1 },
+      { id: 'source', kind: 'source', parallelism: p, input: inputs(p, records), rate: 1 },
       { id: 'double', kind: 'map', parallelism: p, multiply: 2 },
       { id: 'plus_one', kind: 'map', parallelism: p, add: 1 },
       { id: 'running_sum', kind: 'sum', parallelism: p, accept: 'all' },
@@ -93,4 +93,38 @@ export function stressScenario(): Scenario {
     edges: [{ from: 'source', to: 'sum', partitioning: 'forward', latency: STRESS_LATENCY }],
     checkpoint: { mode: 'exactly-once', intervalMs: 1000 },
   });
+}
+
+/**
+ * A source of parallelism 16 and three levels of broadcast edges, 16 subtasks each, at rate 100
+ * and with default channels: every record read becomes 16, then 256, then 4,096 elements.
+ * Unvalidated, so a test can hand it to whatever refuses it.
+ */
+export function fanOutDraft(valuesPerSubtask: number): Record<string, unknown> {
+  const p = 16;
+  return {
+    version: 1,
+    id: 'fan-out',
+    title: 'Three levels of broadcast',
+    operators: [
+      { id: 'source', kind: 'source', parallelism: p, rate: 100, input: digits(valuesPerSubtask) },
+      { id: 'a', kind: 'map', parallelism: p, rate: 100 },
+      { id: 'b', kind: 'map', parallelism: p, rate: 100 },
+      { id: 'c', kind: 'sink', parallelism: p, rate: 100 },
+    ],
+    edges: [
+      { from: 'source', to: 'a', partitioning: 'broadcast' },
+      { from: 'a', to: 'b', partitioning: 'broadcast' },
+      { from: 'b', to: 'c', partitioning: 'broadcast' },
+    ],
+    checkpoint: { mode: 'exactly-once', intervalMs: 1000 },
+  };
+}
+
+/** Values per source subtask of the costliest fan-out the schema still accepts. */
+export const WORST_CASE_VALUES = 35;
+
+/** The fan-out with as much input as the cost budget allows: the worst case that passes validation. */
+export function worstCaseScenario(): Scenario {
+  return valid(fanOutDraft(WORST_CASE_VALUES));
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Controls } from './controls/Controls';
+import { ErrorBoundary } from './ErrorBoundary';
 import { InjectMenu } from './controls/InjectMenu';
 import { TimelineBar } from './controls/TimelineBar';
 import { TriggerMenu } from './controls/TriggerMenu';
@@ -38,25 +39,35 @@ export function App() {
       <main className="main">
         <section className="stage" aria-label="job graph">
           <div className="stage-graph">
-            <JobGraph />
+            <ErrorBoundary area={{ en: 'The job graph', zh: '作业图' }}>
+              <JobGraph />
+            </ErrorBoundary>
           </div>
           {presenter && Caption && <Caption />}
         </section>
-        {!embed && !presenter && <SidePanel />}
+        {!embed && !presenter && (
+          <ErrorBoundary
+            area={{ en: 'The side panel (lesson, task, log)', zh: '侧边栏（课程、任务、日志）' }}
+          >
+            <SidePanel />
+          </ErrorBoundary>
+        )}
       </main>
       <footer className="footer">
-        {!embed && !presenter && <ResultStrip />}
-        <div className="footer-row">
-          <Controls />
-          <TimelineBar />
-          {!embed && <TriggerMenu />}
-          {!embed && <InjectMenu />}
-          {presenter && !embed && (
-            <button type="button" className="ghost leave-presenter" onClick={togglePresenter}>
-              {t({ en: 'Leave presenter mode', zh: '退出演示模式' })}
-            </button>
-          )}
-        </div>
+        <ErrorBoundary area={{ en: 'The controls', zh: '控制栏' }}>
+          {!embed && !presenter && <ResultStrip />}
+          <div className="footer-row">
+            <Controls />
+            <TimelineBar />
+            {!embed && <TriggerMenu />}
+            {!embed && <InjectMenu />}
+            {presenter && !embed && (
+              <button type="button" className="ghost leave-presenter" onClick={togglePresenter}>
+                {t({ en: 'Leave presenter mode', zh: '退出演示模式' })}
+              </button>
+            )}
+          </div>
+        </ErrorBoundary>
       </footer>
     </div>
   );

@@ -43,8 +43,17 @@ export function ResultStrip() {
   const toggleCompare = useStore((s) => s.toggleCompare);
   // Judging a run replays it and its failure-free twin: done when the cursor reaches the end,
   // where the result shows, not while the screen opens (then once per timeline: verdictOf keeps it).
-  const verdict = atEnd ? verdictOf(timeline) : null;
-  const { tone, lines } = verdictText(verdict, timeline.final, timeline.end, language);
+  const job = timeline.final.job;
+  // Only a job that ended is judged: a run cut short (at the tick limit, at its budget, or by
+  // stopping its recording) has no result to give, and replaying it to say so costs seconds.
+  const ended = job.status === 'FINISHED' || job.status === 'FAILED';
+  const verdict = atEnd && timeline.complete && ended ? verdictOf(timeline) : null;
+  const judged = verdictText(verdict, timeline.final, timeline.end, language);
+  const cutShort = atEnd && timeline.complete && !ended;
+  const tone = cutShort ? 'neutral' : judged.tone;
+  const lines = cutShort
+    ? [t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' })]
+    : judged.lines;
   return (
     <div className={`result result-${tone}`} data-testid="result" role="status">
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>

@@ -1,6 +1,7 @@
 import type { CheckpointKind, OperatorState, Reason, Scenario, SimEvent } from '../engine';
 import { taskName } from './narration';
 import { humanDuration, reasonText } from './reasons';
+import { describeBudget } from '../scenarios/budgetText';
 import type { Language } from './store';
 
 // The event sentences are read by the event log and the presenter caption, neither on the first
@@ -216,6 +217,8 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh ? `作业失败：${reason(e.reason)}` : `The job failed: ${reason(e.reason)}`;
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
+    case 'RunHalted':
+      return describeBudget(e.budget)[language];
   }
 }
 

@@ -1,3 +1,4 @@
+import { isolated } from '../scenarios/text';
 import type { Scenario } from '../engine';
 import type { LocalText } from '../scenarios/text';
 import type { Language } from './store';
@@ -15,7 +16,7 @@ export function taskName(id: string, scenario?: Scenario): string {
   const operatorId = id.slice(0, hash);
   const subtask = Number(id.slice(hash + 1));
   const operator = scenario?.operators.find((op) => op.id === operatorId);
-  const name = operator?.name ?? (operatorId === 'source' ? 'Source' : operatorId);
+  const name = isolated(operator?.name ?? (operatorId === 'source' ? 'Source' : operatorId));
   const isSource = operator ? operator.kind === 'source' : operatorId.startsWith('source');
   const parallel = operator ? operator.parallelism > 1 : subtask > 0;
   return isSource || parallel ? `${name} ${subtask + 1}` : name;

@@ -3,7 +3,17 @@ import { step, type Mode, type Scenario, type ScenarioAction, type SimState } fr
 import { stepAt } from '../scenarios/lesson';
 import { lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
-import { forkTimeline, recordTimeline, stateAt, type Timeline } from './timeline';
+import { estimateCost } from '../engine';
+import { describeBudget } from '../scenarios/budgetText';
+import {
+  MAX_TICKS,
+  recordTimeline,
+  startFork,
+  startRecording,
+  stateAt,
+  type Timeline,
+  type TimelineRecorder,
+} from './timeline';
 
 export type Language = 'en' | 'zh';
 
@@ -21,6 +31,10 @@ export interface SimulationSlice {
   current: SimState;
   /** Timelines replaced by an injection, newest last, for undo. */
   undoStack: Timeline[];
+  /** How much of the run is recorded (0 to 1) while the recording goes on, else null. */
+  recording: number | null;
+  /** Stops the recording where it is; what is recorded stays explorable. */
+  cancelRecording: () => void;
   loadScenario: (scenario: Scenario, presetId: string | null, cursor?: number) => void;
   seek: (tick: number) => void;
   stepForward: () => void;
@@ -77,28 +91,129 @@ export type Store = SimulationSlice & PlaybackSlice & ViewSlice;
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 
+/** Time one piece of recording may take before the page gets to draw: well inside a frame. */
+const PIECE_MS = 12;
+/** How often the screen is given what was recorded meanwhile. */
+const PUBLISH_MS = 250;
+/** The first piece, before the screen first shows the run: small runs are recorded whole. */
+const FIRST_PIECE_MS = 30;
+
+const now = () => performance.now();
+
+/** What `soon` will call, in order. */
+const queued: (() => void)[] = [];
+/** One channel for the app's life: a channel no one holds may be collected with its message. */
+let wakeUp: MessageChannel | null = null;
+
+/** Lets the browser draw and handle input, then continues; faster than a 4 ms-clamped timeout. */
+function soon(then: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(then, 0);
+    return;
+  }
+  if (!wakeUp) {
+    wakeUp = new MessageChannel();
+    wakeUp.port1.onmessage = () => queued.shift()?.();
+  }
+  queued.push(then);
+  wakeUp.port2.postMessage(null);
+}
+
 const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get) => {
   // Startup loads the screen to show before the first render (urlSync's initialiseFromLocation),
   // so a recording of the default run here would be replaced unseen: the store starts on its
   // first tick only.
   const initial = recordTimeline(DEFAULT_PRESET, 0);
+  /** The recording under way; a newer one replaces it, and the older stops at its next piece. */
+  let active: TimelineRecorder | null = null;
+
+  /** How far along a recording is: by ticks, or by the estimated work when that says more. */
+  const progressOf = (timeline: Timeline, estimate: number): number => {
+    const byTicks = timeline.end / MAX_TICKS;
+    const byWork = estimate > 0 ? timeline.final.elementSteps / estimate : 0;
+    return Math.min(0.99, Math.max(byTicks, byWork));
+  };
+
+  /** Says why a run stopped early, once its recording is complete. */
+  const tellIfHalted = (timeline: Timeline) => {
+    const halted = timeline.final.halted;
+    if (halted) get().notify({ kind: 'info', text: describeBudget(halted)[get().language] });
+  };
+
+  /**
+   * Records with `recorder` a piece at a time: the first piece now, the rest between frames.
+   * `wanted` is the tick to show once it is recorded (a link may point past the first piece),
+   * unless the user moved the cursor meanwhile.
+   */
+  const record = (recorder: TimelineRecorder, wanted: number, apply: (t: Timeline) => void) => {
+    active = recorder;
+    const started = now();
+    const first = recorder.advance(() => now() - started < FIRST_PIECE_MS);
+    apply(first);
+    if (recorder.done) {
+      set({ recording: null });
+      tellIfHalted(first);
+      return;
+    }
+    const estimate = estimateCost(first.scenario).elementSteps;
+    set({ recording: progressOf(first, estimate) });
+    let shown = get().cursor;
+    let published = now();
+    const next = () => {
+      if (active !== recorder) return;
+      const began = now();
+      const timeline = recorder.advance(() => now() - began < PIECE_MS);
+      // The screen takes the new part a few times a second: drawing a large graph after every
+      // piece would take more of the frame than the recording.
+      if (recorder.done || began - published >= PUBLISH_MS) {
+        published = began;
+        const { cursor } = get();
+        const follow = cursor === shown && wanted > cursor && wanted <= timeline.end;
+        const tick = follow ? wanted : cursor;
+        set({
+          timeline,
+          recording: recorder.done ? null : progressOf(timeline, estimate),
+          ...(follow ? { cursor: tick, current: stateAt(timeline, tick) } : {}),
+        });
+        shown = get().cursor;
+      }
+      if (recorder.done) {
+        active = null;
+        tellIfHalted(timeline);
+      } else {
+        soon(next);
+      }
+    };
+    soon(next);
+  };
+
   return {
     presetId: DEFAULT_PRESET_ID,
     timeline: initial,
     cursor: 0,
     current: stateAt(initial, 0),
     undoStack: [],
+    recording: null,
+    cancelRecording: () => {
+      const recorder = active;
+      if (!recorder) return;
+      active = null;
+      const timeline = recorder.cancel();
+      const tick = Math.min(get().cursor, timeline.end);
+      set({ timeline, recording: null, cursor: tick, current: stateAt(timeline, tick) });
+    },
     loadScenario: (scenario, presetId, cursor = 0) => {
-      const timeline = recordTimeline(scenario);
-      const tick = Math.max(0, Math.min(cursor, timeline.end));
-      set({
-        presetId,
-        timeline,
-        cursor: tick,
-        current: stateAt(timeline, tick),
-        undoStack: [],
-        playing: false,
-        selectedTask: null,
+      record(startRecording(scenario), cursor, (timeline) => {
+        const tick = Math.max(0, Math.min(cursor, timeline.end));
+        set({
+          presetId,
+          timeline,
+          cursor: tick,
+          current: stateAt(timeline, tick),
+          undoStack: [],
+          playing: false,
+          selectedTask: null,
+        });
       });
     },
     seek: (tick) => {
@@ -133,24 +248,29 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     inject: (action) => {
       const { timeline, cursor, undoStack } = get();
       const scenario = { ...timeline.scenario, actions: [...timeline.scenario.actions, action] };
-      const forked = forkTimeline(timeline, cursor, scenario);
-      set({
-        timeline: forked,
-        current: stateAt(forked, cursor),
-        undoStack: [...undoStack, timeline],
-        presetId: null,
+      record(startFork(timeline, cursor, scenario), cursor, (forked) => {
+        set({
+          timeline: forked,
+          current: stateAt(forked, cursor),
+          // Its recording stops here: the replaced timeline is whatever it had recorded.
+          undoStack: [...undoStack, timeline.complete ? timeline : { ...timeline, complete: true }],
+          presetId: null,
+        });
       });
     },
     undoInject: () => {
       const { undoStack, cursor } = get();
       const previous = undoStack[undoStack.length - 1];
       if (!previous) return;
+      // A replaced timeline is whole or was cut short: its recording is not taken up again.
+      active = null;
       const tick = Math.min(cursor, previous.end);
       set({
         timeline: previous,
         cursor: tick,
         current: stateAt(previous, tick),
         undoStack: undoStack.slice(0, -1),
+        recording: null,
       });
     },
   };

@@ -1,6 +1,9 @@
 import {
   createInitialState,
   isTerminal,
+  MILESTONE_EVENTS,
+  RUN_BUDGET,
+  type BudgetExceeded,
   step,
   type Scenario,
   type SimEvent,
@@ -45,18 +48,7 @@ export interface Keyframe {
  * keeping them all would take more memory than the states (100 MB for 10,000 ticks of 64
  * tasks); the others are replayed when asked for, as states are.
  */
-export const MILESTONES: ReadonlySet<SimEventType> = new Set<SimEventType>([
-  'CheckpointTriggered',
-  'CheckpointCompleted',
-  'CheckpointFailed',
-  'CheckpointSkipped',
-  'TaskFailed',
-  'TasksCanceled',
-  'JobRestarting',
-  'JobRestarted',
-  'JobFailed',
-  'JobFinished',
-]);
+export const MILESTONES: ReadonlySet<SimEventType> = MILESTONE_EVENTS;
 
 /**
  * A recorded run: a keyframe every KEYFRAME_EVERY ticks plus the milestones of every tick. Every
@@ -72,9 +64,14 @@ export interface Timeline {
    * is the start). All of a tick's events: `eventsAt`.
    */
   milestones: SimEvent[][];
-  /** The last recorded tick: the job finished or failed there, or the limit was reached. */
+  /**
+   * The last recorded tick: the job finished or failed there, the run reached its limit or
+   * budget, or (while `complete` is false) the recording has not gone further yet.
+   */
   end: number;
   final: SimState;
+  /** False while the recording goes on: `end` will move. */
+  complete: boolean;
 }
 
 function isPrefix(prefix: readonly SinkRecord[], of: readonly SinkRecord[]): boolean {
@@ -120,35 +117,118 @@ export const RECORDING: StepOptions = { events: MILESTONES };
 /** Seeking keeps no events at all. */
 export const SEEKING: StepOptions = { events: new Set() };
 
-/** Records a run from `start` (a state of `scenario`), keeping `prefix` before it. Pure. */
-function recordFrom(
-  scenario: Scenario,
-  start: SimState,
-  keyframes: Keyframe[],
-  milestones: SimEvent[][],
-  limit: number,
-): Timeline {
-  const lines = new Map<number, OutputLine>();
-  let state = start;
-  // Written in place between two keyframes; a keyframe is stored, then left alone for good.
-  let working = new WorkingSet();
-  while (!isTerminal(state) && state.tick < limit) {
-    const result = step(state, working, RECORDING);
-    state = result.state;
-    milestones[state.tick] = result.events.length === 0 ? NO_EVENTS : result.events;
-    if (state.tick % KEYFRAME_EVERY === 0) {
-      keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, lines);
-      working = new WorkingSet();
-    }
-  }
-  return { scenario, keyframes, milestones, end: state.tick, final: state };
-}
-
 const NO_EVENTS: SimEvent[] = [];
 
-export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
+function elementsInFlight(state: SimState): number {
+  let n = 0;
+  for (const channel of state.channels) n += channel.queue.length;
+  return n;
+}
+
+/**
+ * Records a run a piece at a time, so the page can draw between pieces: `advance` steps until
+ * the run ends or its `more` says stop (asked after every tick), and returns the timeline so
+ * far. What it returned is never written again: every piece starts a new working set. The
+ * recording stops, as the engine does at its budget, once the elements in flight of its stored
+ * keyframes pass RUN_BUDGET.recordedElements.
+ */
+export class TimelineRecorder {
+  private state: SimState;
+  private working = new WorkingSet();
+  private readonly lines = new Map<number, OutputLine>();
+  private kept = 0;
+  private cancelled = false;
+  timeline: Timeline;
+
+  constructor(
+    private readonly scenario: Scenario,
+    start: SimState,
+    private readonly keyframes: Keyframe[],
+    private readonly milestones: SimEvent[][],
+    private readonly limit: number,
+    /** Elements in flight the stored keyframes may hold together. */
+    private readonly keep: number = RUN_BUDGET.recordedElements,
+  ) {
+    this.state = start;
+    for (const k of keyframes) this.kept += elementsInFlight(k.state);
+    this.timeline = this.snapshot();
+  }
+
+  /** Whether the run is recorded to its end, its limit, its budget, or as far as cancelled. */
+  get done(): boolean {
+    return this.cancelled || isTerminal(this.state) || this.state.tick >= this.limit;
+  }
+
+  advance(more: () => boolean = () => true): Timeline {
+    if (this.done) return this.timeline;
+    let state = this.state;
+    const { keyframes, milestones } = this;
+    while (!isTerminal(state) && state.tick < this.limit) {
+      const result = step(state, this.working, RECORDING);
+      state = result.state;
+      milestones[state.tick] = result.events.length === 0 ? NO_EVENTS : result.events;
+      if (state.tick % KEYFRAME_EVERY === 0) {
+        keyframes[state.tick / KEYFRAME_EVERY] = keyframeOf(state, this.lines);
+        this.working = new WorkingSet();
+        this.kept += elementsInFlight(state);
+        if (this.kept > this.keep && !isTerminal(state)) {
+          const halted: BudgetExceeded = {
+            code: 'budget-exceeded',
+            limit: 'recording',
+            used: this.kept,
+            max: this.keep,
+          };
+          state = { ...state, halted };
+          milestones[state.tick] = [
+            ...milestones[state.tick],
+            { type: 'RunHalted', budget: halted },
+          ];
+          break;
+        }
+      }
+      if (!more()) break;
+    }
+    // The state handed out is left alone from here on: the next piece copies what it writes.
+    this.working = new WorkingSet();
+    this.state = state;
+    this.timeline = this.snapshot();
+    return this.timeline;
+  }
+
+  /** Stops recording where it is: the timeline so far is the whole timeline. */
+  cancel(): Timeline {
+    this.cancelled = true;
+    this.timeline = this.snapshot();
+    return this.timeline;
+  }
+
+  private snapshot(): Timeline {
+    return {
+      scenario: this.scenario,
+      keyframes: this.keyframes,
+      // A copy per piece, so whatever is memoised on the milestones sees them grow.
+      milestones: this.milestones.slice(),
+      end: this.state.tick,
+      final: this.state,
+      complete: this.done,
+    };
+  }
+}
+
+/** A recorder of `scenario` from tick 0, with nothing recorded yet. */
+export function startRecording(
+  scenario: Scenario,
+  limit = MAX_TICKS,
+  keep: number = RUN_BUDGET.recordedElements,
+): TimelineRecorder {
   const initial = createInitialState(scenario);
-  return recordFrom(scenario, initial, [keyframeOf(initial, new Map())], [[]], limit);
+  const first = [keyframeOf(initial, new Map())];
+  return new TimelineRecorder(scenario, initial, first, [[]], limit, keep);
+}
+
+/** The whole run of `scenario`, recorded at once. */
+export function recordTimeline(scenario: Scenario, limit = MAX_TICKS): Timeline {
+  return startRecording(scenario, limit).advance();
 }
 
 /** The state at `tick`: the nearest keyframe at or before it, then replayed. */
@@ -162,15 +242,15 @@ export function stateAt(timeline: Timeline, tick: number): SimState {
 }
 
 /**
- * The same run under a scenario that differs only from `tick` on (an action added that fires
- * after it): everything up to `tick` is kept, the future is recorded anew.
+ * A recorder of the same run under a scenario that differs only from `tick` on (an action added
+ * that fires after it): everything up to `tick` is kept, the future is recorded anew.
  */
-export function forkTimeline(
+export function startFork(
   timeline: Timeline,
   tick: number,
   scenario: Scenario,
   limit = MAX_TICKS,
-): Timeline {
+): TimelineRecorder {
   const t = Math.max(0, Math.min(tick, timeline.end));
   const rebase = (s: SimState): SimState => ({
     ...s,
@@ -181,33 +261,56 @@ export function forkTimeline(
     .slice(0, Math.floor(t / KEYFRAME_EVERY) + 1)
     .map((k) => ({ state: rebase(k.state), outputs: k.outputs }));
   const milestones = timeline.milestones.slice(0, t + 1);
-  return recordFrom(scenario, rebase(stateAt(timeline, t)), keyframes, milestones, limit);
+  return new TimelineRecorder(scenario, rebase(stateAt(timeline, t)), keyframes, milestones, limit);
 }
 
-/** Keyframe intervals whose events are kept per timeline, the most recently read last. */
+/** The forked run (see startFork), recorded at once. */
+export function forkTimeline(
+  timeline: Timeline,
+  tick: number,
+  scenario: Scenario,
+  limit = MAX_TICKS,
+): Timeline {
+  return startFork(timeline, tick, scenario, limit).advance();
+}
+
+/** Keyframe intervals whose events are kept per recording, the most recently read last. */
 const BLOCKS_KEPT = 16;
-const blocks = new WeakMap<Timeline, Map<number, SimEvent[][]>>();
+
+/** The events of the ticks of one keyframe interval, as far as they were recorded. */
+interface Block {
+  events: SimEvent[][];
+}
+
+/**
+ * Kept per recording (its keyframes), not per timeline: a recording in progress hands out a new
+ * timeline with every piece, and the events of a tick already recorded stay the same arrays, so
+ * whatever shows them is not drawn again.
+ */
+const blocks = new WeakMap<Keyframe[], Map<number, Block>>();
 
 /** The events of the ticks after keyframe `block` up to the next one, replayed. */
 function eventsOfBlock(timeline: Timeline, block: number): SimEvent[][] {
-  let cache = blocks.get(timeline);
-  if (!cache) blocks.set(timeline, (cache = new Map()));
+  let cache = blocks.get(timeline.keyframes);
+  if (!cache) blocks.set(timeline.keyframes, (cache = new Map()));
+  const last = Math.min(timeline.end, (block + 1) * KEYFRAME_EVERY);
   const hit = cache.get(block);
-  if (hit) {
+  if (hit && block * KEYFRAME_EVERY + hit.events.length >= last) {
     cache.delete(block);
     cache.set(block, hit);
-    return hit;
+    return hit.events;
   }
-  const events: SimEvent[][] = [];
+  const events: SimEvent[][] = hit ? hit.events : [];
   let state = stateOf(timeline.keyframes[block]);
-  const last = Math.min(timeline.end, (block + 1) * KEYFRAME_EVERY);
   const working = new WorkingSet();
   while (state.tick < last) {
     const result = step(state, working);
     state = result.state;
-    events.push(result.events);
+    const at = state.tick - 1 - block * KEYFRAME_EVERY;
+    if (events[at] === undefined) events[at] = result.events;
   }
-  cache.set(block, events);
+  cache.delete(block);
+  cache.set(block, { events });
   if (cache.size > BLOCKS_KEPT) cache.delete(cache.keys().next().value!);
   return events;
 }

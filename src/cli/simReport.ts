@@ -1,59 +1,99 @@
-import { topologyOf, type RunResult } from '../engine';
+import { topologyOf, type CheckpointRecord, type SimState, type TimedEvent } from '../engine';
 
-/** The headless runner's JSON document: the contract scripts and tests rely on. */
-export function simReport({ state, events }: RunResult) {
+/** Where the runner's JSON goes: text in pieces, in order. */
+export interface JsonSink {
+  write(text: string): void | Promise<void>;
+}
+
+function checkpointEntry(c: CheckpointRecord, state: SimState) {
   const topology = topologyOf(state.scenario);
   return {
-    scenario: state.scenario.id,
-    mode: state.scenario.checkpoint.mode,
-    tick: state.tick,
-    job: {
-      status: state.job.status,
-      restarts: state.job.restarts,
-      ...(state.job.failReason ? { failReason: state.job.failReason } : {}),
-    },
-    tasks: topology.tasks.map((info) => {
-      const { kind: _kind, ...operatorState } = state.tasks[info.index].state;
-      return {
-        id: info.id,
-        operator: info.operator.id,
-        subtask: info.subtask,
-        status: state.tasks[info.index].status,
-        state: operatorState,
-      };
-    }),
-    // What is still on its way: once the job finished or failed, nothing is.
-    inFlight: {
-      elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
-      buffered: state.tasks.reduce(
-        (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
-        0,
-      ),
-      messages: state.messages.length,
-      writes: state.writes.length,
-    },
-    checkpoints: state.checkpoints.map((c) => ({
-      id: c.id,
-      kind: c.kind,
-      status: c.status,
-      triggerTick: c.triggerTick,
-      completeTick: c.completeTick,
-      ...(c.failReason ? { failReason: c.failReason } : {}),
-      // By task id: the engine keeps them by task index.
-      snapshots: Object.fromEntries(
-        topology.tasks.flatMap((info) => {
-          const snapshot = c.snapshots[info.index];
-          if (!snapshot) return [];
-          const { kind: _kind, ...s } = snapshot;
-          return [[info.id, s]];
-        }),
-      ),
-    })),
-    sinks: Object.fromEntries(
-      topology.tasks
-        .filter((t) => t.operator.kind === 'sink')
-        .map((t) => [t.id, state.tasks[t.index].output.map((r) => r.value)]),
+    id: c.id,
+    kind: c.kind,
+    status: c.status,
+    triggerTick: c.triggerTick,
+    completeTick: c.completeTick,
+    ...(c.failReason ? { failReason: c.failReason } : {}),
+    // By task id: the engine keeps them by task index.
+    snapshots: Object.fromEntries(
+      topology.tasks.flatMap((info) => {
+        const snapshot = c.snapshots[info.index];
+        if (!snapshot) return [];
+        const { kind: _kind, ...s } = snapshot;
+        return [[info.id, s]];
+      }),
     ),
-    events,
   };
+}
+
+/** The opening of the runner's JSON document, up to where the events go. */
+export function reportHead(state: SimState, withEvents: boolean): string {
+  const { id, checkpoint } = state.scenario;
+  const head = `{\n  "scenario": ${JSON.stringify(id)},\n  "mode": ${JSON.stringify(checkpoint.mode)},\n  `;
+  return withEvents ? `${head}"events": [` : head;
+}
+
+/** One event of the document's `events` list; `first` for the first one written. */
+export function reportEvent(event: TimedEvent, first: boolean): string {
+  return `${first ? '\n' : ',\n'}    ${JSON.stringify(event)}`;
+}
+
+/**
+ * The rest of the runner's JSON document, after the events, written piece by piece: a long
+ * run's sinks and checkpoints would make one string longer than the engine allows.
+ */
+export async function writeReportTail(
+  state: SimState,
+  withEvents: boolean,
+  out: JsonSink,
+): Promise<void> {
+  const topology = topologyOf(state.scenario);
+  if (withEvents) await out.write('\n  ],\n  ');
+  const field = (name: string, value: unknown) => `"${name}": ${JSON.stringify(value)}`;
+  await out.write(`${field('tick', state.tick)},\n  `);
+  await out.write(
+    `${field('job', { status: state.job.status, restarts: state.job.restarts, ...(state.job.failReason ? { failReason: state.job.failReason } : {}) })},\n  `,
+  );
+  if (state.halted) {
+    await out.write(`${field('halted', state.halted)},\n  `);
+  }
+  await out.write('"tasks": [');
+  for (const [k, info] of topology.tasks.entries()) {
+    const { kind: _kind, ...operatorState } = state.tasks[info.index].state;
+    const task = {
+      id: info.id,
+      operator: info.operator.id,
+      subtask: info.subtask,
+      status: state.tasks[info.index].status,
+      state: operatorState,
+    };
+    await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(task)}`);
+  }
+  // What is still on its way: once the job finished or failed, nothing is.
+  const inFlight = {
+    elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
+    buffered: state.tasks.reduce(
+      (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
+      0,
+    ),
+    messages: state.messages.length,
+    writes: state.writes.length,
+  };
+  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "checkpoints": [`);
+  for (const [k, c] of state.checkpoints.entries()) {
+    await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(checkpointEntry(c, state))}`);
+  }
+  await out.write('\n  ],\n  "sinks": {');
+  const sinks = topology.tasks.filter((t) => t.operator.kind === 'sink');
+  for (const [k, t] of sinks.entries()) {
+    await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(t.id)}: [`);
+    const output = state.tasks[t.index].output;
+    // A few thousand values per piece: a sink of a long run holds hundreds of thousands.
+    for (let i = 0; i < output.length; i += 4096) {
+      const part = output.slice(i, i + 4096).map((r) => r.value);
+      await out.write(`${i === 0 ? '' : ','}${part.join(',')}`);
+    }
+    await out.write(']');
+  }
+  await out.write('\n  }\n}\n');
 }

@@ -2,6 +2,7 @@ import type { SimEvent, SimEventType } from './events';
 import { nextRandom } from './prng';
 import type {
   BackendWrite,
+  BudgetExceeded,
   ChannelState,
   CheckpointRecord,
   ControlMessage,
@@ -67,6 +68,7 @@ function draftOf(prev: SimState, tick: number): SimState {
     nextRecordId: prev.nextRecordId,
     elementSteps: prev.elementSteps,
     restoredFrom: prev.restoredFrom,
+    halted: prev.halted,
   };
   return draft;
 }
@@ -481,6 +483,12 @@ export class TickDraft {
 
   nextRecordId(): number {
     return this.s.nextRecordId++;
+  }
+
+  /** Stops the run at a limit of its budget. */
+  halt(exceeded: BudgetExceeded): void {
+    this.s.halted = exceeded;
+    this.emit({ type: 'RunHalted', budget: exceeded });
   }
 
   countSteps(n: number): void {

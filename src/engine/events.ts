@@ -7,7 +7,7 @@ import type {
   RestartRefusal,
   TaskFailure,
 } from './reasons';
-import type { CheckpointKind, OperatorState, Origin } from './types';
+import type { BudgetExceeded, CheckpointKind, OperatorState, Origin } from './types';
 
 /**
  * What happened in one tick. Events drive narration, animation cues and assertions; the state
@@ -104,9 +104,30 @@ export type SimEvent =
       /** What failed the job in the first place. */
       cause: FailoverCause;
     }
-  | { type: 'JobFinished'; reason: FinishReason };
+  | { type: 'JobFinished'; reason: FinishReason }
+  /** The run stopped at a limit of its budget; the job did not end, the simulation did. */
+  | { type: 'RunHalted'; budget: BudgetExceeded };
 
 export type SimEventType = SimEvent['type'];
 
 /** An event with the tick it happened in. */
 export type TimedEvent = SimEvent & { tick: number };
+
+/**
+ * The events that mark a run's course (checkpoints, failures, restarts, the end): what a
+ * timeline keeps for every tick and the runner prints with `--events milestones`. The others
+ * come about once per element moved.
+ */
+export const MILESTONE_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>([
+  'CheckpointTriggered',
+  'CheckpointCompleted',
+  'CheckpointFailed',
+  'CheckpointSkipped',
+  'TaskFailed',
+  'TasksCanceled',
+  'JobRestarting',
+  'JobRestarted',
+  'JobFailed',
+  'JobFinished',
+  'RunHalted',
+]);

@@ -1,5 +1,6 @@
 export * from './types';
 export type * from './events';
+export { MILESTONE_EVENTS } from './events';
 export type * from './reasons';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
@@ -39,3 +40,4 @@ export {
   type SinkCount,
   type GroundTruth,
 } from './account';
+export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';

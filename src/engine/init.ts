@@ -110,5 +110,6 @@ export function freshState(scenario: Scenario): SimState {
     nextRecordId: 1,
     elementSteps: 0,
     restoredFrom: null,
+    halted: null,
   };
 }

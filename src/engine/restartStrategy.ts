@@ -111,7 +111,11 @@ export function decideRestart(
       }
       const stable = (tick - job.runningSince) * tickMs >= strategy.resetThresholdMs;
       const since = job.backoffMs === null || stable ? [tick] : failureTicks;
-      const backoff = Math.floor(strategy.initialMs * strategy.multiplier ** (since.length - 1));
+      // Capped before anything is added to it: a large multiplier overflows to Infinity within
+      // a few hundred failures, and Infinity times a jitter of 0 is NaN.
+      const backoff = Math.floor(
+        Math.min(strategy.maxMs, strategy.initialMs * strategy.multiplier ** (since.length - 1)),
+      );
       const offset = Math.floor(backoff * strategy.jitter);
       const jitter = offset === 0 ? 0 : Math.floor(random() * (2 * offset + 1)) - offset;
       const delayMs = Math.max(strategy.initialMs, Math.min(strategy.maxMs, backoff + jitter));
@@ -119,7 +123,7 @@ export function decideRestart(
       return {
         restart,
         delayMs,
-        job: { failureTicks: since, backoffMs: Math.min(strategy.maxMs, backoff) },
+        job: { failureTicks: since, backoffMs: backoff },
         reason: restart
           ? null
           : {

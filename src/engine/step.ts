@@ -1,3 +1,4 @@
+import { enforceBudget } from './budget';
 import { TickDraft, WorkingSet } from './draft';
 import type { SimEvent, SimEventType } from './events';
 import { runActions } from './phases/actions';
@@ -37,6 +38,7 @@ export interface StepOptions {
  * 5. tasks        sources read, operators and sinks process what arrived, barriers align
  * 6. backend      finished snapshot writes are confirmed and acknowledged
  * 7. finish       the job ends when its input is exhausted and nothing is in flight
+ * 8. budget       the run stops if it passed a limit of its budget (RUN_BUDGET)
  * Elements sent in a tick arrive at the earliest in the next one, so the order of tasks within
  * a phase changes nothing but who finds room in a full channel first.
  *
@@ -46,8 +48,7 @@ export interface StepOptions {
  * two stored states and makes a new one after storing; the result is the same as without it.
  */
 export function step(prev: SimState, working?: WorkingSet, options?: StepOptions): StepResult {
-  const status = prev.job.status;
-  if (status === 'FINISHED' || status === 'FAILED') {
+  if (isTerminal(prev)) {
     return { state: { ...prev, tick: prev.tick + 1 }, events: [] };
   }
   const d = new TickDraft(prev, working, options?.events ?? null);
@@ -59,10 +60,11 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
   runTasks(d);
   completeWrites(d);
   finishIfDone(d);
+  enforceBudget(d);
   return { state: d.finish(), events: d.events };
 }
 
-/** Whether stepping further can change anything. */
+/** Whether stepping further can change anything: the job ended, or the run hit its budget. */
 export function isTerminal(state: SimState): boolean {
-  return state.job.status === 'FINISHED' || state.job.status === 'FAILED';
+  return state.job.status === 'FINISHED' || state.job.status === 'FAILED' || state.halted !== null;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_CHANNEL_CAPACITY } from './budget';
 import type { EdgeSpec, KeySelector, OperatorKind, OperatorSpec, Scenario } from './types';
 
 export interface TaskInfo {
@@ -106,6 +107,8 @@ export function topologyOf(scenario: Scenario): Topology {
     const from = byId.get(edge.from);
     const to = byId.get(edge.to);
     if (!from || !to) throw new Error(`edge ${edge.from} -> ${edge.to} names an unknown operator`);
+    // Unset means Flink's bounded network buffers; only an explicit null is unbounded.
+    const capacity = edge.capacity === undefined ? DEFAULT_CHANNEL_CAPACITY : edge.capacity;
     const fromBase = firstTask.get(from.id)!;
     const toBase = firstTask.get(to.id)!;
     for (let u = 0; u < from.parallelism; u++) {
@@ -124,10 +127,10 @@ export function topologyOf(scenario: Scenario): Topology {
           to: receiver.index,
           input: receiver.inputs.length,
           latency: latencyOf(edge, u),
-          capacity: edge.capacity ?? null,
+          capacity,
         });
         receiver.inputs.push(index);
-        if (edge.capacity != null) sender.limited.push(index);
+        if (capacity !== null) sender.limited.push(index);
         out[d] = index;
       }
       sender.outputs.push({ edge, channels: out });

@@ -432,6 +432,18 @@ export interface JobState {
   failReason: JobFailReason | null;
 }
 
+/** A limit of the engine's run budget (RUN_BUDGET). */
+export type BudgetLimit = 'in-flight' | 'element-steps' | 'recording';
+
+/** Why a run stopped before its job ended: it would have cost more than the budget allows. */
+export interface BudgetExceeded {
+  code: 'budget-exceeded';
+  limit: BudgetLimit;
+  /** What the run had reached when it stopped. */
+  used: number;
+  max: number;
+}
+
 export interface SimState {
   scenario: Scenario;
   tick: number;
@@ -450,4 +462,6 @@ export interface SimState {
   elementSteps: number;
   /** The savepoint this job started from; recovery falls back to it until a checkpoint completes. */
   restoredFrom: RestoredSavepoint | null;
+  /** Set when the run stopped at a limit of its budget: no tick after this one is simulated. */
+  halted: BudgetExceeded | null;
 }

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { EXPONENTIAL_DELAY_DEFAULTS, UNLIMITED_ATTEMPTS, type Scenario } from '../engine';
+import {
+  EXPONENTIAL_DELAY_DEFAULTS,
+  UNLIMITED_ATTEMPTS,
+  estimateCost,
+  type Scenario,
+} from '../engine';
+import { costProblem } from './budgetText';
 import { DEFAULT_BACKEND, DEFAULT_CHECKPOINT_CONFIG, DEFAULT_RESTART } from './defaults';
+import { REDUNDANT, scenarioErrorMap } from './schemaMessages';
+import type { LocalText } from './text';
+
+// zod compiles object parsers with `new Function` unless told not to, and probes for it first:
+// under the app's Content-Security-Policy that probe alone is reported as a violation.
+z.config({ jitless: true });
 
 /** Limits that keep a scenario from a file or a link small enough to simulate in a browser. */
 export const LIMITS = {
@@ -35,29 +47,33 @@ const operatorBase = {
 };
 
 const operator = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     ...operatorBase,
     kind: z.literal('source'),
     input: z.union([z.array(value), z.array(z.array(value))]),
     period: count(1, 10_000).optional(),
   }),
-  z.object({ ...operatorBase, kind: z.literal('filter'), predicate: parity }),
-  z.object({
+  z.strictObject({ ...operatorBase, kind: z.literal('filter'), predicate: parity }),
+  z.strictObject({
     ...operatorBase,
     kind: z.literal('map'),
     multiply: value.optional(),
     add: value.optional(),
   }),
-  z.object({
+  z.strictObject({
     ...operatorBase,
     kind: z.literal('sum'),
     accept: parity,
     keyBy: keySelector.optional(),
   }),
-  z.object({ ...operatorBase, kind: z.literal('sink'), transactional: z.boolean().optional() }),
+  z.strictObject({
+    ...operatorBase,
+    kind: z.literal('sink'),
+    transactional: z.boolean().optional(),
+  }),
 ]);
 
-const edge = z.object({
+const edge = z.strictObject({
   from: id,
   to: id,
   partitioning: z.enum(['forward', 'rebalance', 'hash', 'broadcast']),
@@ -68,7 +84,7 @@ const edge = z.object({
   keyBy: keySelector.optional(),
 });
 
-const checkpoint = z.object({
+const checkpoint = z.strictObject({
   mode: z.enum(['exactly-once', 'at-least-once', 'stop-the-world']).default('exactly-once'),
   intervalMs: z.number().int().min(10).max(86_400_000).nullable().default(null),
   timeoutMs: z.number().int().min(10).max(86_400_000).default(DEFAULT_CHECKPOINT_CONFIG.timeoutMs),
@@ -81,16 +97,16 @@ const checkpoint = z.object({
 });
 
 const restart = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('default') }),
-  z.object({ type: z.literal('none') }),
-  z.object({ type: z.literal('fixed-delay'), attempts: count(0, 10_000), delayMs: ms }),
-  z.object({
+  z.strictObject({ type: z.literal('default') }),
+  z.strictObject({ type: z.literal('none') }),
+  z.strictObject({ type: z.literal('fixed-delay'), attempts: count(0, 10_000), delayMs: ms }),
+  z.strictObject({
     type: z.literal('failure-rate'),
     maxFailures: count(1, 10_000),
     intervalMs: z.number().int().min(1).max(86_400_000),
     delayMs: ms,
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('exponential-delay'),
     initialMs: z.number().int().min(1).max(86_400_000),
     maxMs: z.number().int().min(1).max(86_400_000),
@@ -103,54 +119,54 @@ const restart = z.discriminatedUnion('type', [
 ]);
 
 const trigger = z.union([
-  z.object({ atTick: count(0, 1_000_000) }),
-  z.object({ task: z.string().max(60), offset: count(0, 1_000_000) }),
+  z.strictObject({ atTick: count(0, 1_000_000) }),
+  z.strictObject({ task: z.string().max(60), offset: count(0, 1_000_000) }),
 ]);
 
 const action = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('checkpoint'), when: trigger }),
-  z.object({
+  z.strictObject({ type: z.literal('checkpoint'), when: trigger }),
+  z.strictObject({
     type: z.literal('savepoint'),
     when: trigger,
     name: text.optional(),
     stop: z.boolean().optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('fail-task'),
     task: z.string().max(60),
     when: z.union([
-      z.object({ atTick: count(0, 1_000_000) }),
-      z.object({
+      z.strictObject({ atTick: count(0, 1_000_000) }),
+      z.strictObject({
         beforeValue: value,
         fromTask: z.string().max(60).optional(),
         afterTick: count(0, 1_000_000).optional(),
       }),
     ]),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('fail-backend-write'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60).optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('lose-ack'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('fail-sync-snapshot'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
   }),
-  z.object({ type: z.literal('fail-checkpoint-metadata'), checkpoint: count(1, 1_000_000) }),
-  z.object({
+  z.strictObject({ type: z.literal('fail-checkpoint-metadata'), checkpoint: count(1, 1_000_000) }),
+  z.strictObject({
     type: z.literal('fail-while-restarting'),
     task: z.string().max(60),
-    when: z.object({ atTick: count(0, 1_000_000) }),
+    when: z.strictObject({ atTick: count(0, 1_000_000) }),
   }),
 ]);
 
-export const scenarioSchema = z.object({
+export const scenarioSchema = z.strictObject({
   version: z.literal(1),
   id: id.default('custom'),
   title: text.default('Custom scenario'),
@@ -172,19 +188,33 @@ export const scenarioSchema = z.object({
   },
 });
 
-const restoreFrom = z.object({
+const restoreFrom = z.strictObject({
   job: scenarioSchema,
   savepoint: z.union([text.min(1), count(1, 1_000_000)]),
   allowNonRestoredState: z.boolean().default(false),
 });
 
-export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
+export type ScenarioParse =
+  | { ok: true; scenario: Scenario }
+  | {
+      ok: false;
+      /** Each problem as `field path: reason`, in English: for logs, the runner and tests. */
+      errors: string[];
+      /** The same problems in every language, each a sentence naming the field. */
+      problems: LocalText[];
+    };
 
 function where(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
     (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)),
     '',
   );
+}
+
+/** A problem of the field at `path`: `path: reason` in each language. */
+export function problemAt(path: string, reason: LocalText): LocalText {
+  const field = path || 'scenario';
+  return { en: `${field}: ${reason.en}`, zh: `${field}：${reason.zh}` };
 }
 
 function hasCycle(scenario: Scenario): boolean {
@@ -204,21 +234,30 @@ function hasCycle(scenario: Scenario): boolean {
 }
 
 /** What a well-typed scenario asks for that a job graph cannot be. */
-function graphProblems(s: Scenario): string[] {
-  const problems: string[] = [];
+function graphProblems(s: Scenario): LocalText[] {
+  const problems: LocalText[] = [];
+  const say = (path: string, en: string, zh: string) => problems.push(problemAt(path, { en, zh }));
   const ops = new Map(s.operators.map((op) => [op.id, op]));
-  if (ops.size !== s.operators.length) problems.push('operators: two operators share an id');
+  if (ops.size !== s.operators.length)
+    say('operators', 'two operators share an id', '有两个算子的 id 相同');
   if (!s.operators.some((op) => op.kind === 'source'))
-    problems.push('operators: the job has no source');
+    say('operators', 'the job has no source', '作业没有 source');
   const tasks = s.operators.reduce((n, op) => n + op.parallelism, 0);
-  if (tasks > LIMITS.tasks) problems.push(`operators: ${tasks} subtasks, at most ${LIMITS.tasks}`);
+  if (tasks > LIMITS.tasks)
+    say(
+      'operators',
+      `${tasks} subtasks, at most ${LIMITS.tasks}`,
+      `共 ${tasks} 个子任务，上限为 ${LIMITS.tasks}`,
+    );
   let values = 0;
   s.operators.forEach((op, i) => {
     if (op.kind !== 'source') return;
     const lists = op.input.length > 0 && Array.isArray(op.input[0]);
     if (lists && op.input.length !== op.parallelism) {
-      problems.push(
-        `operators[${i}].input: one list per subtask (${op.parallelism}), got ${op.input.length}`,
+      say(
+        `operators[${i}].input`,
+        `one list per subtask (${op.parallelism}), got ${op.input.length}`,
+        `每个子任务一个列表（${op.parallelism} 个），实际有 ${op.input.length} 个`,
       );
     }
     values += lists
@@ -226,32 +265,40 @@ function graphProblems(s: Scenario): string[] {
       : op.input.length * op.parallelism;
   });
   if (values > LIMITS.inputValues)
-    problems.push(`operators: ${values} input values, at most ${LIMITS.inputValues}`);
+    say(
+      'operators',
+      `${values} input values, at most ${LIMITS.inputValues}`,
+      `共 ${values} 个输入值，上限为 ${LIMITS.inputValues}`,
+    );
   const seen = new Set<string>();
   s.edges.forEach((e, i) => {
     const from = ops.get(e.from);
     const to = ops.get(e.to);
-    if (!from) problems.push(`edges[${i}].from: unknown operator "${e.from}"`);
-    if (!to) problems.push(`edges[${i}].to: unknown operator "${e.to}"`);
+    if (!from)
+      say(`edges[${i}].from`, `unknown operator "${e.from}"`, `没有名为 "${e.from}" 的算子`);
+    if (!to) say(`edges[${i}].to`, `unknown operator "${e.to}"`, `没有名为 "${e.to}" 的算子`);
     if (!from || !to) return;
-    if (to.kind === 'source') problems.push(`edges[${i}].to: a source ("${e.to}") has no inputs`);
+    if (to.kind === 'source')
+      say(`edges[${i}].to`, `a source ("${e.to}") has no inputs`, `source（"${e.to}"）没有输入`);
     if (from.kind === 'sink')
-      problems.push(`edges[${i}].from: a sink ("${e.from}") has no outputs`);
+      say(`edges[${i}].from`, `a sink ("${e.from}") has no outputs`, `sink（"${e.from}"）没有输出`);
     if (e.partitioning === 'forward' && from.parallelism !== to.parallelism) {
-      problems.push(
-        `edges[${i}].partitioning: forward needs equal parallelism (${e.from} ${from.parallelism}, ${e.to} ${to.parallelism})`,
+      say(
+        `edges[${i}].partitioning`,
+        `forward needs equal parallelism (${e.from} ${from.parallelism}, ${e.to} ${to.parallelism})`,
+        `forward 要求两端并行度相同（${e.from} 为 ${from.parallelism}，${e.to} 为 ${to.parallelism}）`,
       );
     }
     const key = `${e.from}->${e.to}`;
-    if (seen.has(key)) problems.push(`edges[${i}]: a second edge ${key}`);
+    if (seen.has(key)) say(`edges[${i}]`, `a second edge ${key}`, `重复的边 ${key}`);
     seen.add(key);
   });
   for (const op of s.operators) {
     if (op.kind !== 'source' && !s.edges.some((e) => e.to === op.id)) {
-      problems.push(`operators: "${op.id}" has no input edge`);
+      say('operators', `"${op.id}" has no input edge`, `"${op.id}" 没有输入边`);
     }
   }
-  if (hasCycle(s)) problems.push('edges: the job graph has a cycle');
+  if (hasCycle(s)) say('edges', 'the job graph has a cycle', '作业图中有环');
   const taskIds = new Set(
     s.operators.flatMap((op) => Array.from({ length: op.parallelism }, (_, k) => `${op.id}#${k}`)),
   );
@@ -262,21 +309,33 @@ function graphProblems(s: Scenario): string[] {
   );
   s.actions.forEach((a, i) => {
     if ('task' in a && a.task !== undefined && !taskIds.has(a.task)) {
-      problems.push(`actions[${i}].task: unknown task "${a.task}" (tasks are operator#subtask)`);
+      say(
+        `actions[${i}].task`,
+        `unknown task "${a.task}" (tasks are operator#subtask)`,
+        `没有子任务 "${a.task}"（子任务写作 算子#序号）`,
+      );
     }
     if ((a.type === 'checkpoint' || a.type === 'savepoint') && 'task' in a.when) {
       if (!sourceTasks.has(a.when.task)) {
-        problems.push(`actions[${i}].when.task: "${a.when.task}" is not a source subtask`);
+        say(
+          `actions[${i}].when.task`,
+          `"${a.when.task}" is not a source subtask`,
+          `"${a.when.task}" 不是 source 的子任务`,
+        );
       }
     }
     if (a.type === 'fail-task' && 'fromTask' in a.when && a.when.fromTask !== undefined) {
       if (!sourceTasks.has(a.when.fromTask)) {
-        problems.push(`actions[${i}].when.fromTask: "${a.when.fromTask}" is not a source subtask`);
+        say(
+          `actions[${i}].when.fromTask`,
+          `"${a.when.fromTask}" is not a source subtask`,
+          `"${a.when.fromTask}" 不是 source 的子任务`,
+        );
       }
     }
   });
   if (s.restart.type === 'exponential-delay' && s.restart.maxMs < s.restart.initialMs) {
-    problems.push('restart.maxMs: must not be below restart.initialMs');
+    say('restart.maxMs', 'must not be below restart.initialMs', '不能小于 restart.initialMs');
   }
   return problems;
 }
@@ -300,36 +359,84 @@ function savepointChainTooLong(input: unknown): boolean {
   return false;
 }
 
+const CHAIN_TOO_LONG = problemAt('restoreFrom', {
+  en: `at most ${LIMITS.savepointChain} jobs in a chain of savepoints`,
+  zh: `保存点链最多 ${LIMITS.savepointChain} 个作业`,
+});
+
+interface FoundIssue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+  discriminator?: string;
+  errors?: FoundIssue[][];
+}
+
+/**
+ * The issues worth telling: a union none of whose forms matched speaks through the form that
+ * came closest (the fewest issues), since "matches none of the forms" names nothing to change.
+ */
+function tellable(issue: FoundIssue): FoundIssue[] {
+  if (issue.code !== 'invalid_union' || issue.discriminator !== undefined || !issue.errors) {
+    return [issue];
+  }
+  const closest = issue.errors
+    .filter((branch) => branch.length > 0)
+    .sort((a, b) => a.length - b.length)[0];
+  if (!closest) return [issue];
+  return closest.flatMap((inner) => tellable({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
+function readMessage(message: string): LocalText {
+  try {
+    const text = JSON.parse(message) as Partial<LocalText>;
+    if (typeof text.en === 'string' && typeof text.zh === 'string') {
+      return { en: text.en, zh: text.zh };
+    }
+  } catch {
+    // Not one of ours: zod's own text, kept as it is.
+  }
+  return { en: message, zh: message };
+}
+
+function refused(problems: LocalText[]): ScenarioParse {
+  return { ok: false, errors: problems.map((p) => p.en), problems };
+}
+
 /**
  * Validates anything claiming to be a scenario (a file, a decoded link, a preset) and fills
- * in the defaults. Never throws: bad input gives messages that name the field and the reason.
+ * in the defaults. Unknown keys are refused (a misspelt option would otherwise silently change
+ * the run). Never throws: bad input gives sentences in each language that name the field, the
+ * value and the limit it broke.
  */
 export function parseScenario(input: unknown): ScenarioParse {
-  if (savepointChainTooLong(input)) {
-    return {
-      ok: false,
-      errors: [`restoreFrom: at most ${LIMITS.savepointChain} jobs in a chain of savepoints`],
-    };
-  }
-  const parsed = scenarioSchema.safeParse(input);
+  if (savepointChainTooLong(input)) return refused([CHAIN_TOO_LONG]);
+  const parsed = scenarioSchema.safeParse(input, { error: scenarioErrorMap, reportInput: false });
   if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues
-        .slice(0, 10)
-        .map((issue) => `${where(issue.path) || 'scenario'}: ${issue.message}`),
-    };
+    // A misspelt key also leaves the key it meant missing: the misspelling is told first.
+    const problems = (parsed.error.issues as FoundIssue[])
+      .flatMap(tellable)
+      .sort(
+        (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+      )
+      .map((issue) => problemAt(where(issue.path), readMessage(issue.message)))
+      .filter((problem) => !problem.en.endsWith(REDUNDANT))
+      .slice(0, 10);
+    return refused(problems);
   }
   const scenario = parsed.data as Scenario;
   const problems = graphProblems(scenario);
   let prefix = 'restoreFrom.job.';
   for (let job = scenario.restoreFrom?.job; job; job = job.restoreFrom?.job) {
     if (prefix.length > 'restoreFrom.job.'.length * LIMITS.savepointChain) {
-      problems.push(`restoreFrom: at most ${LIMITS.savepointChain} jobs in a chain of savepoints`);
+      problems.push(CHAIN_TOO_LONG);
       break;
     }
-    problems.push(...graphProblems(job).map((p) => prefix + p));
+    problems.push(...graphProblems(job).map((p) => ({ en: prefix + p.en, zh: prefix + p.zh })));
     prefix += 'restoreFrom.job.';
   }
-  return problems.length > 0 ? { ok: false, errors: problems } : { ok: true, scenario };
+  if (problems.length > 0) return refused(problems);
+  // Only a job that can run is worth pricing; a restored job's own run is not simulated.
+  const tooCostly = costProblem(estimateCost(scenario));
+  return tooCostly ? refused([problemAt('scenario', tooCostly)]) : { ok: true, scenario };
 }

@@ -54,6 +54,30 @@ const Markers = memo(function Markers({
   );
 });
 
+/**
+ * How much of the run is recorded, while the recording goes on (a long run is recorded between
+ * frames): the part recorded can be explored already, and the rest can be given up.
+ */
+function RecordingProgress() {
+  const t = useT();
+  const recording = useStore((s) => s.recording);
+  const cancel = useStore((s) => s.cancelRecording);
+  if (recording === null) return null;
+  const percent = Math.floor(recording * 100);
+  const label = t({ en: 'Recording the run', zh: '正在录制运行' });
+  return (
+    <div className="recording" data-testid="recording-progress">
+      <progress max={100} value={percent} aria-label={label} />
+      <span>
+        {label} {percent}%
+      </span>
+      <button type="button" className="ghost" onClick={cancel}>
+        {t({ en: 'Stop recording', zh: '停止录制' })}
+      </button>
+    </div>
+  );
+}
+
 /** The whole run as a bar: drag to any tick, click a marker to jump to its moment. */
 export function TimelineBar() {
   const t = useT();
@@ -61,7 +85,13 @@ export function TimelineBar() {
   const cursor = useStore((s) => s.cursor);
   const seek = useStore((s) => s.seek);
   const pause = useStore((s) => s.pause);
-  const markers = useMemo(() => timelineMarkers(timeline.milestones), [timeline.milestones]);
+  const recording = useStore((s) => s.recording !== null);
+  // Placed once the run is recorded: while its end still moves, every marker would move with
+  // it, and a long run has a thousand of them to draw again a few times a second.
+  const markers = useMemo(
+    () => (recording ? [] : timelineMarkers(timeline.milestones)),
+    [recording, timeline.milestones],
+  );
   return (
     <div className="timeline">
       <div className="timeline-track">
@@ -79,6 +109,7 @@ export function TimelineBar() {
           }}
         />
       </div>
+      <RecordingProgress />
     </div>
   );
 }

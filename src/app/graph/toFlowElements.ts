@@ -1,3 +1,4 @@
+import { isolated } from '../../scenarios/text';
 import type { Edge, Node } from '@xyflow/react';
 import {
   countDefined,
@@ -359,7 +360,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       task: info.id,
       label: taskLabel(info.id, state.scenario),
       operator: info.operator.id,
-      name: info.operator.name ?? info.operator.id,
+      name: isolated(info.operator.name ?? info.operator.id),
       subtask: info.subtask,
       parallelism: info.operator.parallelism,
       hasOutput: info.outputs.length > 0,

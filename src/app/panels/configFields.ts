@@ -359,31 +359,9 @@ export function stateSizeField(operator: OperatorSpec, index: number): NumberFie
 
 export type Change = { ok: true; scenario: Scenario } | { ok: false; errors: LocalText[] };
 
-const SCHEMA_MESSAGES: [RegExp, (m: RegExpMatchArray) => LocalText][] = [
-  [
-    /Too small: expected number to be >=?(-?[\d.]+)/,
-    (m) => ({ en: `must be at least ${m[1]}`, zh: `不能小于 ${m[1]}` }),
-  ],
-  [
-    /Too big: expected number to be <=?(-?[\d.]+)/,
-    (m) => ({ en: `must be at most ${m[1]}`, zh: `不能大于 ${m[1]}` }),
-  ],
-  [/expected int/, () => ({ en: 'must be a whole number', zh: '必须是整数' })],
-  [/received NaN/, () => ({ en: 'enter a number', zh: '请输入数字' })],
-  [
-    /must not be below restart\.initialMs/,
-    () => ({ en: 'must not be below the initial backoff', zh: '不能小于初始延迟' }),
-  ],
-];
-
-/** A schema message as the sentence shown beside the field, in both languages. */
-export function explainSchemaError(message: string): LocalText {
-  const text = message.replace(/^[^:]*: /, '');
-  for (const [pattern, say] of SCHEMA_MESSAGES) {
-    const m = text.match(pattern);
-    if (m) return say(m);
-  }
-  return { en: text, zh: text };
+/** A schema problem as the sentence shown beside its field: the field's path left out. */
+export function besideField(problem: LocalText): LocalText {
+  return { en: problem.en.replace(/^[^:]*: /, ''), zh: problem.zh.replace(/^[^：]*：/, '') };
 }
 
 /**
@@ -394,7 +372,7 @@ export function tryChange(scenario: Scenario, change: (s: Scenario) => Scenario)
   const next = change(scenario);
   const parsed = parseScenario(next);
   if (parsed.ok) return { ok: true, scenario: next };
-  return { ok: false, errors: parsed.errors.map(explainSchemaError) };
+  return { ok: false, errors: parsed.problems.map(besideField) };
 }
 
 /** What the user typed, as a number, null for an empty optional field, or an error. */

@@ -3,8 +3,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimedEvent } from '../../../src/engine';
+import { MILESTONE_EVENTS, type TimedEvent } from '../../../src/engine';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
+import { fanOutDraft, worstCaseScenario } from '../../../bench/scenarios';
 
 // The headless runner as a script calls it: a child process, its exit status, its two streams.
 
@@ -102,6 +103,44 @@ const BAD: { name: string; args: () => string[]; says: RegExp }[] = [
   },
   { name: 'exponent for --seed', args: () => ['odd-even-sum', '--seed', '1e3'], says: /--seed/ },
   { name: 'unknown option', args: () => ['odd-even-sum', '--bogus'], says: /--bogus/ },
+  {
+    name: 'unknown --events',
+    args: () => ['odd-even-sum', '--events', 'some'],
+    says: /--events must be one of all, milestones, none/,
+  },
+  {
+    name: 'a misspelt key',
+    args: () => [
+      file(
+        'misspelt.json',
+        JSON.stringify({
+          ...oddEvenSum,
+          checkpoint: { ...oddEvenSum.checkpoint, intervalMS: 500 },
+        }),
+      ),
+    ],
+    says: /misspelt\.json is not a valid scenario: checkpoint: has an unknown key "intervalMS" \(did you mean "intervalMs"\?\)/,
+  },
+  {
+    name: 'nesting deeper than the app reads',
+    args: () => [file('deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`)],
+    says: /deep\.json is not valid JSON \(it is nested more than 64 levels deep\)/,
+  },
+  {
+    name: 'three levels of broadcast',
+    args: () => [file('fanout.json', JSON.stringify(fanOutDraft(1000)))],
+    says: /fanout\.json is not a valid scenario: scenario: this job would move about .* the broadcast edge b → c/,
+  },
+  {
+    name: 'a newer file version',
+    args: () => [
+      file(
+        'newer.json',
+        JSON.stringify({ format: 'checkpoint-lab-scenario', version: 9, scenario: oddEvenSum }),
+      ),
+    ],
+    says: /newer\.json: This file was written by a newer Checkpoint Lab \(file version 9\)/,
+  },
   { name: 'no scenario', args: () => [], says: /usage/ },
   { name: 'two scenarios', args: () => ['odd-even-sum', 'barrier-alignment'], says: /usage/ },
 ];
@@ -111,6 +150,10 @@ let oddEven: Outcome;
 let barrierAlignment: Outcome;
 let atLeastOnce: Outcome;
 let shortRun: Outcome;
+let exported: Outcome;
+let milestones: Outcome;
+let noEvents: Outcome;
+let halted: Outcome;
 let stopped: Outcome;
 
 beforeAll(async () => {
@@ -127,6 +170,26 @@ beforeAll(async () => {
         '5',
         '--seed',
         '7',
+      )),
+    async () =>
+      void (exported = await sim(
+        file(
+          'exported.json',
+          `\uFEFF${JSON.stringify({
+            format: 'checkpoint-lab-scenario',
+            version: 1,
+            scenario: oddEvenSum,
+            events: [{ type: 'JobFinished', reason: 'x', tick: 3 }],
+          })}`,
+        ),
+      )),
+    async () => void (milestones = await sim('odd-even-sum', '--events', 'milestones')),
+    async () => void (noEvents = await sim('odd-even-sum', '--events=none')),
+    async () =>
+      void (halted = await sim(
+        file('worst.json', JSON.stringify(worstCaseScenario())),
+        '--events',
+        'milestones',
       )),
     async () =>
       void (stopped = await sim(
@@ -246,6 +309,44 @@ describe('the headless runner prints the documented JSON for a preset', () => {
     expect(r.tick).toBe(5);
     expect(r.job.status).toBe('RUNNING');
     expect(r.events.every((e) => e.tick <= 5)).toBe(true);
+  });
+});
+
+describe('the headless runner reads what the app reads and prints what it is asked for', () => {
+  it("runs a file in the app's export format with a byte order mark, as the app opens it", () => {
+    const r = report(exported);
+    const plain = report(oddEven);
+    expect(r.job).toEqual(plain.job);
+    expect(r.tasks).toEqual(plain.tasks);
+    // The events are the run's own, not the ones the file carried.
+    expect(r.events).toEqual(plain.events);
+  });
+
+  it('--events milestones prints the job and checkpoint events only; none prints no list', () => {
+    const r = report(milestones);
+    const all = report(oddEven);
+    const kept = new Set(['CheckpointTriggered', 'CheckpointCompleted', 'TaskFailed']);
+    expect(r.events.length).toBeLessThan(all.events.length);
+    expect(r.events.map((e) => e.type)).toEqual(
+      all.events.filter((e) => MILESTONE_EVENTS.has(e.type)).map((e) => e.type),
+    );
+    for (const type of kept) expect(r.events.some((e) => e.type === type)).toBe(true);
+    expect(r.events.some((e) => e.type === 'RecordEmitted')).toBe(false);
+    const none = report(noEvents);
+    expect('events' in none).toBe(false);
+    expect(none.tasks).toEqual(all.tasks);
+    expect(none.checkpoints).toEqual(all.checkpoints);
+  });
+});
+
+describe('the headless runner on a run that passes its budget', () => {
+  it('prints what the run made up to the limit, and why it stopped', () => {
+    const r = report(halted) as Report & {
+      halted?: { code: string; limit: string; used: number; max: number };
+    };
+    expect(r.job.status).toBe('RUNNING');
+    expect(r.halted).toMatchObject({ code: 'budget-exceeded', limit: 'in-flight', max: 10_000 });
+    expect(r.events[r.events.length - 1]).toMatchObject({ type: 'RunHalted', tick: r.tick });
   });
 });
 

@@ -175,6 +175,22 @@ describe('exponential-delay restart', () => {
       state = { ...state, ...decision.job, runningSince: n };
     }
   });
+
+  it('keeps every delay a finite number at the maximum, however large the multiplier', () => {
+    const steep: RestartStrategy = { ...strategy, multiplier: 100, jitter: 0 };
+    const jittered: RestartStrategy = { ...steep, jitter: 1 };
+    for (const s of [steep, jittered]) {
+      let state: JobState = createInitialState(failingJob(s, [])).job;
+      for (let n = 0; n < 400; n++) {
+        const decision = decideRestart(s, state, n, SECOND, () => 0.5);
+        expect(Number.isFinite(decision.delayMs)).toBe(true);
+        expect(decision.delayMs).toBeLessThanOrEqual(8 * SECOND);
+        expect(decision.delayMs).toBeGreaterThanOrEqual(SECOND);
+        state = { ...state, ...decision.job, runningSince: n };
+      }
+      expect(state.backoffMs).toBe(8 * SECOND);
+    }
+  });
 });
 
 describe('no restart', () => {

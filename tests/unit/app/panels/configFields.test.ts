@@ -25,13 +25,13 @@ describe('config fields', () => {
     const timeout = tryChange(barrierAlignment, (s) => field('checkpoint.timeoutMs').set(s, 5));
     expect(timeout.ok).toBe(false);
     if (timeout.ok) return;
-    expect(timeout.errors[0].en).toBe('must be at least 10');
-    expect(timeout.errors[0].zh).toBe('不能小于 10');
+    expect(timeout.errors[0].en).toBe('5 is less than the minimum of 10');
+    expect(timeout.errors[0].zh).toBe('5 小于下限 10');
     const concurrent = tryChange(barrierAlignment, (s) =>
       field('checkpoint.maxConcurrent').set(s, 1.5),
     );
     expect(concurrent.ok).toBe(false);
-    if (!concurrent.ok) expect(concurrent.errors[0].en).toBe('must be a whole number');
+    if (!concurrent.ok) expect(concurrent.errors[0].en).toBe('1.5 is not a whole number');
     expect(readNumber('')).toEqual({ en: 'enter a number', zh: '请输入数字' });
     expect(readNumber('', true)).toBeNull();
     expect(readNumber('1e3')).toBe(1000);

@@ -116,6 +116,10 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     cause: { code: 'task-failed-at-tick', task: 'sum_odd#0', tick: 20 },
   },
   JobFinished: { type: 'JobFinished', reason: { code: 'input-exhausted' } },
+  RunHalted: {
+    type: 'RunHalted',
+    budget: { code: 'budget-exceeded', limit: 'in-flight', used: 50_001, max: 50_000 },
+  },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import {
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  closeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Figure } from './report';
+import { largeScenario } from './scenarios';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** The records of the runner's figure: twice the large scenario, which once broke the runner. */
+export const RUNNER_RECORDS = 200_000;
+const PEAK_TARGET_MB = 300;
+
+/**
+ * Peak resident memory of the headless runner printing every event of the 64-task scenario at
+ * 200,000 records, with its output thrown away as it is written.
+ */
+export function runnerFigure(log: (line: string) => void): Figure {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-runner-'));
+  try {
+    const file = join(dir, 'large-200k.json');
+    writeFileSync(file, JSON.stringify(largeScenario(RUNNER_RECORDS)));
+    const peakFile = join(dir, 'peak');
+    const outFile = join(dir, 'out.json');
+    const out = openSync(outFile, 'w');
+    log(`runner: ${RUNNER_RECORDS.toLocaleString('en')} records, every event`);
+    const started = performance.now();
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', join(ROOT, 'bench/peakRss.mjs'), 'src/cli/sim.ts', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_PEAK_RSS_FILE: peakFile },
+        stdio: ['ignore', out, 'pipe'],
+        encoding: 'utf8',
+      },
+    );
+    closeSync(out);
+    const seconds = (performance.now() - started) / 1000;
+    const bytes = statSync(outFile).size;
+    const peakMb = Number(readFileSync(peakFile, 'utf8')) / 1024;
+    const ok = result.status === 0;
+    return {
+      name: 'Runner peak memory',
+      value: `${peakMb.toFixed(0)} MB`,
+      runs: '1 run',
+      reference: `${(bytes / 1e6).toFixed(0)} MB of JSON written`,
+      ratio: `${(bytes / 1e6 / peakMb).toFixed(1)} MB written per MB held`,
+      target: `exit 0, under ${PEAK_TARGET_MB} MB`,
+      status: ok && peakMb < PEAK_TARGET_MB ? 'MET' : 'MISSED',
+      note:
+        `peak resident set size (process.resourceUsage().maxRSS at exit) of \`npm run sim\` on the ` +
+        `large scenario with ${RUNNER_RECORDS.toLocaleString('en')} records (bench/scenarios.ts), ` +
+        `\`--events all\`, stdout to a file: exit status ${result.status}` +
+        `${ok ? '' : ` (${result.stderr.trim()})`}, ${seconds.toFixed(0)} s of wall time.`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
