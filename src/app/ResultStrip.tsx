@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { topologyOf, type Scenario } from '../engine';
 import { useLanguage, useT } from './i18n';
 import { describeReason, taskName } from './narration';
 import type { Language } from './store';
 import { useStore } from './store';
-import { failureFreeStateAt, verdictOf } from './verdict';
+import { failureFreeStateAt, judged, judgeSoon } from './verdict';
+import type { Timeline } from './timeline';
 
 function CompareRow() {
   const t = useT();
@@ -38,6 +39,27 @@ function recordLabel(value: number, source: string, language: Language, scenario
   return language === 'zh' ? `${name} 的记录 ${value}` : `record ${value} from ${name}`;
 }
 
+/**
+ * The run's verdict once it is judged; null before. Judging a run replays it and its failure-free
+ * twin, so it starts only when `wanted` (the cursor reached the end, where the result shows), and
+ * runs in slices between frames (judgeSoon), not in this render.
+ */
+function useVerdict(timeline: Timeline, wanted: boolean) {
+  const [, setJudged] = useState<Timeline | null>(null);
+  const verdict = wanted ? judged(timeline) : null;
+  useEffect(() => {
+    if (!wanted || verdict) return;
+    let live = true;
+    void judgeSoon(timeline).then(() => {
+      if (live) setJudged(timeline);
+    });
+    return () => {
+      live = false;
+    };
+  }, [timeline, wanted, verdict]);
+  return verdict;
+}
+
 /** What a teacher wants to know at the end: does exactly-once hold, and if not, which record broke it. */
 export function ResultStrip() {
   const t = useT();
@@ -46,15 +68,20 @@ export function ResultStrip() {
   const compare = useStore((s) => s.compare);
   const atEnd = useStore((s) => s.cursor >= s.timeline.end);
   const toggleCompare = useStore((s) => s.toggleCompare);
-  // Judging a run replays it and its failure-free twin: done when the cursor reaches the end,
-  // where the result shows, not while the screen opens (then once per timeline: verdictOf keeps it).
-  const verdict = atEnd ? verdictOf(timeline) : null;
+  const verdict = useVerdict(timeline, atEnd);
   const scenario = timeline.scenario;
   const job = timeline.final.job;
 
   let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
   const lines: string[] = [];
-  if (!verdict) {
+  if (atEnd && !verdict) {
+    lines.push(
+      t({
+        en: 'Comparing this run with the failure-free run…',
+        zh: '正在与无故障运行比对……',
+      }),
+    );
+  } else if (!verdict) {
     lines.push(
       t({
         en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,

@@ -1,4 +1,5 @@
 import {
+  accountedRun,
   createInitialState,
   isTerminal,
   step,
@@ -9,6 +10,7 @@ import {
   type StepOptions,
   type TimedEvent,
   type SinkRecord,
+  type StateAccount,
   WorkingSet,
 } from '../engine';
 
@@ -222,7 +224,15 @@ export function eventsAt(timeline: Timeline, tick: number): readonly SimEvent[] 
   return eventsOfBlock(timeline, block)[tick - 1 - block * KEYFRAME_EVERY];
 }
 
-/** Every event of the run with its tick, replayed from the start: for judging and export. */
+/**
+ * The run replayed from its start for judging, feeding `account` as it steps and keeping no
+ * event (see accountedRun): yields every few ticks, returns the last state.
+ */
+export function accountSteps(timeline: Timeline, account: StateAccount) {
+  return accountedRun(stateOf(timeline.keyframes[0]), account, timeline.end);
+}
+
+/** Every event of the run with its tick, replayed from the start: for export. */
 export function allEvents(timeline: Timeline): TimedEvent[] {
   const all: TimedEvent[] = [];
   let state = stateOf(timeline.keyframes[0]);

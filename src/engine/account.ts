@@ -1,5 +1,8 @@
-import type { TimedEvent } from './events';
-import { runScenario } from './run';
+import { WorkingSet } from './draft';
+import type { SimEvent, SimEventType } from './events';
+import { DEFAULT_TICK_LIMIT } from './run';
+import { createInitialState } from './start';
+import { isTerminal, step, type StepOptions } from './step';
 import { topologyOf } from './topology';
 import type { Origin, Scenario, SimState } from './types';
 
@@ -40,45 +43,209 @@ const originKey = (o: Origin) => `${o.task}@${o.index}`;
 
 type Ledger = Map<string, { origin: Origin; count: number }>;
 
+/** The types of event the per-record account reads; a run stepped for judging makes no others. */
+export const ACCOUNT_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>([
+  'RecordProcessed',
+  'SnapshotTaken',
+  'TasksCanceled',
+  'StateRestored',
+]);
+
+/** Stepping options of a run whose only reader is the account. */
+export const ACCOUNTING: StepOptions = { events: ACCOUNT_EVENTS };
+
 /**
- * Which source records each stateful task's state counts, replayed from the events: a snapshot
- * keeps a copy, a cancellation clears it, a restore brings the snapshot's copy back. This is the
- * engine's own per-record account, independent of the sums it explains.
+ * A stretch of one task's ledger: the records its state counted (one key per count) since the
+ * stretch before. Never changed once a snapshot or a later stretch refers to it, so a snapshot
+ * keeps the last stretch instead of a copy of the ledger, and a restore shares it again.
  */
-export function stateLedgers(events: readonly TimedEvent[]): Map<string, Ledger> {
-  let live = new Map<string, Ledger>();
-  const saved = new Map<string, Ledger>();
-  const ledger = (task: string) => {
-    let l = live.get(task);
-    if (!l) live.set(task, (l = new Map()));
-    return l;
-  };
-  for (const e of events) {
-    switch (e.type) {
-      case 'RecordProcessed':
-        if (e.applied) {
-          const l = ledger(e.task);
-          const key = originKey(e.origin);
-          const entry = l.get(key);
-          l.set(key, { origin: e.origin, count: (entry?.count ?? 0) + 1 });
+interface Stretch {
+  readonly before: Stretch | null;
+  readonly keys: readonly number[];
+}
+
+/** A task's live ledger: the frozen stretches up to its last snapshot, and what it counted since. */
+interface LiveLedger {
+  base: Stretch | null;
+  keys: number[];
+}
+
+/**
+ * Source subtasks by ordinal, in the order any account first met them: shared by every account,
+ * so that the keys of two runs compare. It grows only with the distinct source subtask ids ever
+ * judged, a few dozen.
+ */
+const sourceOrdinals = new Map<string, number>();
+
+/**
+ * A key is a source's ordinal shifted left by this, plus the record's index: a small integer,
+ * which V8 keeps unboxed, for up to 512 source subtasks (a scenario has at most 128 tasks) and
+ * inputs of fewer than 2^21 values (a scenario holds at most 200,000).
+ */
+const INDEX_BITS = 21;
+const INDEX_MASK = (1 << INDEX_BITS) - 1;
+
+/** The number that names a source record in the account's ledgers. */
+function recordKey(origin: Origin): number {
+  let ordinal = sourceOrdinals.get(origin.task);
+  if (ordinal === undefined) sourceOrdinals.set(origin.task, (ordinal = sourceOrdinals.size));
+  if (origin.index > INDEX_MASK) throw new RangeError(`input position ${origin.index} too large`);
+  return ordinal * (INDEX_MASK + 1) + origin.index;
+}
+
+/**
+ * A count per record key, with the keys in the order they were first counted: counting is an
+ * array access (a table of positions per source), not a hash lookup, since judging a long run
+ * counts hundreds of thousands of records.
+ */
+class Tally {
+  readonly keys: number[] = [];
+  readonly counts: number[] = [];
+  /** Per source ordinal, per index: 1 + the key's position in `keys`, or 0. */
+  private readonly at: Int32Array[] = [];
+
+  /** Adds `n` to the key's count and returns the key's position in `keys`. */
+  add(key: number, n: number): number {
+    const source = key >>> INDEX_BITS;
+    const index = key & INDEX_MASK;
+    let at = this.at[source];
+    if (at === undefined || at.length <= index) at = this.grow(source, index);
+    const p = at[index] - 1;
+    if (p >= 0) {
+      this.counts[p] += n;
+      return p;
+    }
+    this.keys.push(key);
+    this.counts.push(n);
+    at[index] = this.keys.length;
+    return this.keys.length - 1;
+  }
+
+  countOf(key: number): number {
+    const at = this.at[key >>> INDEX_BITS];
+    const index = key & INDEX_MASK;
+    if (at === undefined || at.length <= index || at[index] === 0) return 0;
+    return this.counts[at[index] - 1];
+  }
+
+  private grow(source: number, index: number): Int32Array {
+    const old = this.at[source];
+    let length = Math.max(64, old?.length ?? 0);
+    while (length <= index) length *= 2;
+    const at = new Int32Array(length);
+    if (old) at.set(old);
+    this.at[source] = at;
+    return at;
+  }
+}
+
+/**
+ * Which source records each stateful task's state counts, kept from the run's events as they
+ * come: a snapshot keeps the task's ledger, a cancellation clears every ledger, a restore brings
+ * the snapshot's ledger back. This is the engine's own per-record account, independent of the
+ * sums it explains. Memory grows with the records counted, not with checkpoints times records:
+ * a ledger is a chain of stretches that snapshots and restores share, summed when it is read.
+ */
+export class StateAccount {
+  private live = new Map<string, LiveLedger>();
+  private readonly saved = new Map<string, Stretch | null>();
+  /** Per source ordinal, its origins by index: the record each key names. */
+  private readonly origins: Origin[][] = [];
+
+  /** Reads one tick's events; events of other types than ACCOUNT_EVENTS are passed by. */
+  add(events: Iterable<SimEvent>): void {
+    for (const e of events) {
+      switch (e.type) {
+        case 'RecordProcessed':
+          if (e.applied) this.ledger(e.task).keys.push(this.keyOf(e.origin));
+          break;
+        case 'SnapshotTaken':
+          this.saved.set(`${e.checkpoint}/${e.task}`, this.freeze(this.ledger(e.task)));
+          break;
+        case 'TasksCanceled':
+          this.live = new Map();
+          break;
+        case 'StateRestored': {
+          const base = e.checkpoint === null ? null : this.saved.get(`${e.checkpoint}/${e.task}`);
+          this.live.set(e.task, { base: base ?? null, keys: [] });
+          break;
         }
-        break;
-      case 'SnapshotTaken':
-        saved.set(`${e.checkpoint}/${e.task}`, new Map(ledger(e.task)));
-        break;
-      case 'TasksCanceled':
-        live = new Map();
-        break;
-      case 'StateRestored': {
-        const snapshot = e.checkpoint === null ? undefined : saved.get(`${e.checkpoint}/${e.task}`);
-        live.set(e.task, new Map(snapshot ?? []));
-        break;
+        default:
+          break;
       }
-      default:
-        break;
     }
   }
-  return live;
+
+  /** The tasks whose state counted anything since the job last started, in the order they did. */
+  tasks(): IterableIterator<string> {
+    return this.live.keys();
+  }
+
+  /**
+   * Adds the records `task`'s state counts now to `tally`, oldest first, so that records are
+   * listed in the order the task first counted them.
+   */
+  countInto(task: string, tally: Tally): void {
+    const live = this.live.get(task);
+    if (!live) return;
+    const chain: Stretch[] = [];
+    for (let s = live.base; s; s = s.before) chain.push(s);
+    for (let k = chain.length - 1; k >= 0; k--) for (const key of chain[k].keys) tally.add(key, 1);
+    for (const key of live.keys) tally.add(key, 1);
+  }
+
+  /** The source record a key names. */
+  originOf(key: number): Origin {
+    return this.origins[key >>> INDEX_BITS][key & INDEX_MASK];
+  }
+
+  /** Per task, its ledger by record, as `stateLedgers` gives it. */
+  ledgers(): Map<string, Ledger> {
+    const all = new Map<string, Ledger>();
+    for (const task of this.tasks()) {
+      const tally = new Tally();
+      this.countInto(task, tally);
+      const ledger: Ledger = new Map();
+      tally.keys.forEach((key, p) => {
+        const origin = this.originOf(key);
+        ledger.set(originKey(origin), { origin, count: tally.counts[p] });
+      });
+      all.set(task, ledger);
+    }
+    return all;
+  }
+
+  private ledger(task: string): LiveLedger {
+    let l = this.live.get(task);
+    if (!l) this.live.set(task, (l = { base: null, keys: [] }));
+    return l;
+  }
+
+  /** Closes the open stretch, so that what a snapshot refers to is never written again. */
+  private freeze(live: LiveLedger): Stretch | null {
+    if (live.keys.length > 0) {
+      live.base = { before: live.base, keys: live.keys };
+      live.keys = [];
+    }
+    return live.base;
+  }
+
+  private keyOf(origin: Origin): number {
+    const key = recordKey(origin);
+    const known = (this.origins[key >>> INDEX_BITS] ??= []);
+    known[origin.index] ??= origin;
+    return key;
+  }
+}
+
+/**
+ * Which source records each stateful task's state counts at the end of `events`: see
+ * StateAccount, which keeps the same account as the events come.
+ */
+export function stateLedgers(events: Iterable<SimEvent>): Map<string, Ledger> {
+  const account = new StateAccount();
+  account.add(events);
+  return account.ledgers();
 }
 
 /**
@@ -96,41 +263,61 @@ export function failureFree(scenario: Scenario): Scenario {
   };
 }
 
-function operatorLedgers(state: SimState, events: readonly TimedEvent[]) {
+/** Per stateful operator (a sum), the count of each source record its subtasks hold together. */
+function operatorLedgers(state: SimState, account: StateAccount): Map<string, Tally> {
   const topology = topologyOf(state.scenario);
-  const byOperator = new Map<string, Map<string, { origin: Origin; count: number }>>();
-  for (const [task, ledger] of stateLedgers(events)) {
+  const byOperator = new Map<string, Tally>();
+  for (const task of account.tasks()) {
     const info = topology.tasks[topology.taskIndex.get(task) ?? -1];
     if (!info || info.operator.kind !== 'sum') continue;
-    const merged = byOperator.get(info.operator.id) ?? new Map();
-    for (const [key, entry] of ledger) {
-      const had = merged.get(key);
-      merged.set(key, { origin: entry.origin, count: (had?.count ?? 0) + entry.count });
-    }
-    byOperator.set(info.operator.id, merged);
+    let merged = byOperator.get(info.operator.id);
+    if (!merged) byOperator.set(info.operator.id, (merged = new Tally()));
+    account.countInto(task, merged);
   }
   return byOperator;
 }
 
+/**
+ * Per sink operator and the operator that sent them, how often each source record reached the
+ * sink: the list in the order the sinks first received them, and the same counts by key.
+ */
 function sinkCounts(state: SimState) {
   const topology = topologyOf(state.scenario);
-  const counts = new Map<string, SinkCount>();
+  const list: SinkCount[] = [];
+  const groups = new Map<string, { tally: Tally; counts: SinkCount[] }>();
+  const groupOf = (sink: string, from: string) => {
+    const name = `${sink}|${from}`;
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = { tally: new Tally(), counts: [] }));
+    return group;
+  };
   for (const info of topology.tasks) {
     if (info.operator.kind !== 'sink') continue;
+    const sink = info.operator.id;
+    // The sender of each record is one of a few tasks: its group is found once per task.
+    const bySender = new Map<string, { from: string; tally: Tally; counts: SinkCount[] }>();
     for (const r of state.tasks[info.index].output) {
-      const from = r.from.split('#')[0];
-      const key = `${info.operator.id}|${from}|${originKey(r.origin)}`;
-      const had = counts.get(key);
-      counts.set(key, {
-        sink: info.operator.id,
-        from,
-        origin: r.origin,
-        value: had?.value ?? r.value,
-        count: (had?.count ?? 0) + 1,
-      });
+      let group = bySender.get(r.from);
+      if (!group) {
+        const sender = topology.taskIndex.get(r.from);
+        const from =
+          sender === undefined ? r.from.split('#')[0] : topology.tasks[sender].operator.id;
+        bySender.set(r.from, (group = { from, ...groupOf(sink, from) }));
+      }
+      const { tally, counts } = group;
+      const size = tally.keys.length;
+      const p = tally.add(recordKey(r.origin), 1);
+      if (p < size) counts[p].count++;
+      else {
+        const count = { sink, from: group.from, origin: r.origin, value: r.value, count: 1 };
+        counts.push(count);
+        list.push(count);
+      }
     }
   }
-  return counts;
+  const countOf = (c: SinkCount) =>
+    groups.get(`${c.sink}|${c.from}`)?.tally.countOf(recordKey(c.origin)) ?? 0;
+  return { list, countOf };
 }
 
 function operatorSums(state: SimState): Map<string, number> {
@@ -143,14 +330,68 @@ function operatorSums(state: SimState): Map<string, number> {
   return sums;
 }
 
-export interface GroundTruth {
-  state: SimState;
-  events: TimedEvent[];
+/**
+ * A run as judging reads it: its last state, and either its events (only ACCOUNT_EVENTS are read,
+ * so an array, or any iterable that makes them as the run steps) or the account kept of them.
+ */
+export type JudgedRun =
+  { state: SimState; events: Iterable<SimEvent> } | { state: SimState; account: StateAccount };
+
+/** The failure-free run, judged against: its last state and its account. */
+export type GroundTruth = JudgedRun;
+
+function accountOf(run: JudgedRun): StateAccount {
+  if ('account' in run) return run.account;
+  const account = new StateAccount();
+  account.add(run.events);
+  return account;
+}
+
+/**
+ * Steps a run from `start` until the job finishes or fails (or `limit` is reached), keeping its
+ * account and no event list. A generator that yields the tick reached every `chunk` ticks, so
+ * that a caller can spread the work over time; it returns the last state. Pure apart from
+ * `account`, which it feeds.
+ */
+export function* accountedRun(
+  start: SimState,
+  account: StateAccount,
+  limit = DEFAULT_TICK_LIMIT,
+  chunk = 64,
+): Generator<number, SimState, void> {
+  let state = start;
+  // Only the last state is read: every step may write in place what an earlier one copied.
+  const working = new WorkingSet();
+  while (state.tick < limit && !isTerminal(state)) {
+    const result = step(state, working, ACCOUNTING);
+    state = result.state;
+    account.add(result.events);
+    if (state.tick % chunk === 0) yield state.tick;
+  }
+  return state;
+}
+
+/** Runs a generator to its end and returns what it returns. */
+export function drain<T>(steps: Generator<unknown, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The failure-free run of a scenario, stepped to its end in chunks (see accountedRun): its last
+ * state and account, with no event list kept.
+ */
+export function* groundTruthSteps(scenario: Scenario): Generator<number, GroundTruth, void> {
+  const account = new StateAccount();
+  const state = yield* accountedRun(createInitialState(failureFree(scenario)), account);
+  return { state, account };
 }
 
 /** Runs the failure-free version of a scenario to its end. */
 export function groundTruth(scenario: Scenario): GroundTruth {
-  return runScenario(failureFree(scenario));
+  return drain(groundTruthSteps(scenario));
 }
 
 /**
@@ -159,35 +400,36 @@ export function groundTruth(scenario: Scenario): GroundTruth {
  * since a replayed record may be routed to another subtask than the first time.
  */
 export function judge(
-  run: { state: SimState; events: readonly TimedEvent[] },
+  run: JudgedRun,
   truth: GroundTruth = groundTruth(run.state.scenario),
 ): Verdict {
-  const actual = operatorLedgers(run.state, run.events);
-  const expected = operatorLedgers(truth.state, truth.events);
+  const runAccount = accountOf(run);
+  const truthAccount = accountOf(truth);
+  const actual = operatorLedgers(run.state, runAccount);
+  const expected = operatorLedgers(truth.state, truthAccount);
   const duplicates: RecordCount[] = [];
   const lost: RecordCount[] = [];
   const operators = new Set([...actual.keys(), ...expected.keys()]);
+  const none = new Tally();
   for (const operator of operators) {
-    const a = actual.get(operator) ?? new Map();
-    const e = expected.get(operator) ?? new Map();
-    for (const [key, entry] of a) {
-      const want = e.get(key)?.count ?? 0;
-      if (entry.count > want)
-        duplicates.push({ operator, origin: entry.origin, count: entry.count });
-    }
-    for (const [key, entry] of e) {
-      if ((a.get(key)?.count ?? 0) < entry.count)
-        lost.push({ operator, origin: entry.origin, count: 0 });
-    }
+    const a = actual.get(operator) ?? none;
+    const e = expected.get(operator) ?? none;
+    a.keys.forEach((key, p) => {
+      const count = a.counts[p];
+      if (count > e.countOf(key))
+        duplicates.push({ operator, origin: runAccount.originOf(key), count });
+    });
+    e.keys.forEach((key, p) => {
+      if (a.countOf(key) < e.counts[p])
+        lost.push({ operator, origin: truthAccount.originOf(key), count: 0 });
+    });
   }
   const got = sinkCounts(run.state);
   const want = sinkCounts(truth.state);
-  const sinkDuplicates = [...got.entries()]
-    .filter(([key, c]) => c.count > (want.get(key)?.count ?? 0))
-    .map(([, c]) => c);
-  const sinkLost = [...want.entries()]
-    .filter(([key, c]) => (got.get(key)?.count ?? 0) < c.count)
-    .map(([key, c]) => ({ ...c, count: got.get(key)?.count ?? 0 }));
+  const sinkDuplicates = got.list.filter((c) => c.count > want.countOf(c));
+  const sinkLost = want.list
+    .filter((c) => got.countOf(c) < c.count)
+    .map((c) => ({ ...c, count: got.countOf(c) }));
   const actualSums = operatorSums(run.state);
   const expectedSums = operatorSums(truth.state);
   const sums = [...expectedSums.entries()].map(([operator, value]) => ({
