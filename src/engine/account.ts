@@ -151,23 +151,31 @@ export class StateAccount {
   private readonly saved = new Map<string, Stretch | null>();
   /** Per source ordinal, its origins by index: the record each key names. */
   private readonly origins: Origin[][] = [];
+  /** The task that counted a record last, and its ledger: a task counts its records in a row. */
+  private last: { task: string; ledger: LiveLedger } | null = null;
+  /** The source of the record counted last, and its ordinal. */
+  private lastSource: { task: string; ordinal: number; origins: Origin[] } | null = null;
 
   /** Reads one tick's events; events of other types than ACCOUNT_EVENTS are passed by. */
   add(events: Iterable<SimEvent>): void {
     for (const e of events) {
+      if (e.type === 'RecordProcessed') {
+        // Most events of a run: one per record and task, most of them not applied.
+        if (e.applied) this.counted(e.task, e.origin);
+        continue;
+      }
       switch (e.type) {
-        case 'RecordProcessed':
-          if (e.applied) this.ledger(e.task).keys.push(this.keyOf(e.origin));
-          break;
         case 'SnapshotTaken':
           this.saved.set(`${e.checkpoint}/${e.task}`, this.freeze(this.ledger(e.task)));
           break;
         case 'TasksCanceled':
           this.live = new Map();
+          this.last = null;
           break;
         case 'StateRestored': {
           const base = e.checkpoint === null ? null : this.saved.get(`${e.checkpoint}/${e.task}`);
           this.live.set(e.task, { base: base ?? null, keys: [] });
+          this.last = null;
           break;
         }
         default:
@@ -215,6 +223,23 @@ export class StateAccount {
     return all;
   }
 
+  private counted(task: string, origin: Origin): void {
+    let last = this.last;
+    if (last === null || last.task !== task) this.last = last = { task, ledger: this.ledger(task) };
+    let source = this.lastSource;
+    if (source === null || source.task !== origin.task) {
+      const ordinal = recordKey(origin) >>> INDEX_BITS;
+      this.lastSource = source = {
+        task: origin.task,
+        ordinal,
+        origins: (this.origins[ordinal] ??= []),
+      };
+    }
+    if (origin.index > INDEX_MASK) recordKey(origin);
+    source.origins[origin.index] ??= origin;
+    last.ledger.keys.push(source.ordinal * (INDEX_MASK + 1) + origin.index);
+  }
+
   private ledger(task: string): LiveLedger {
     let l = this.live.get(task);
     if (!l) this.live.set(task, (l = { base: null, keys: [] }));
@@ -228,13 +253,6 @@ export class StateAccount {
       live.keys = [];
     }
     return live.base;
-  }
-
-  private keyOf(origin: Origin): number {
-    const key = recordKey(origin);
-    const known = (this.origins[key >>> INDEX_BITS] ??= []);
-    known[origin.index] ??= origin;
-    return key;
   }
 }
 
@@ -296,17 +314,28 @@ function sinkCounts(state: SimState) {
     const sink = info.operator.id;
     // The sender of each record is one of a few tasks: its group is found once per task.
     const bySender = new Map<string, { from: string; tally: Tally; counts: SinkCount[] }>();
+    let sender = '';
+    let group = null as { from: string; tally: Tally; counts: SinkCount[] } | null;
+    let source = '';
+    let base = 0;
     for (const r of state.tasks[info.index].output) {
-      let group = bySender.get(r.from);
-      if (!group) {
-        const sender = topology.taskIndex.get(r.from);
-        const from =
-          sender === undefined ? r.from.split('#')[0] : topology.tasks[sender].operator.id;
-        bySender.set(r.from, (group = { from, ...groupOf(sink, from) }));
+      if (group === null || r.from !== sender) {
+        sender = r.from;
+        group = bySender.get(sender) ?? null;
+        if (!group) {
+          const index = topology.taskIndex.get(sender);
+          const from =
+            index === undefined ? sender.split('#')[0] : topology.tasks[index].operator.id;
+          bySender.set(sender, (group = { from, ...groupOf(sink, from) }));
+        }
+      }
+      if (r.origin.task !== source || r.origin.index > INDEX_MASK) {
+        source = r.origin.task;
+        base = recordKey(r.origin) - r.origin.index;
       }
       const { tally, counts } = group;
       const size = tally.keys.length;
-      const p = tally.add(recordKey(r.origin), 1);
+      const p = tally.add(base + r.origin.index, 1);
       if (p < size) counts[p].count++;
       else {
         const count = { sink, from: group.from, origin: r.origin, value: r.value, count: 1 };
