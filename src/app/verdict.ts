@@ -1,4 +1,4 @@
-import { failureFree, groundTruthSteps, judge, StateAccount, type Verdict } from '../engine';
+import { failureFree, groundTruthSteps, judging, StateAccount, type Verdict } from '../engine';
 import { accountSteps, recordTimeline, stateAt, type Timeline } from './timeline';
 
 /**
@@ -13,7 +13,7 @@ export function* judgingSteps(timeline: Timeline): Generator<number, Verdict, vo
   const truth = yield* groundTruthSteps(timeline.scenario);
   const account = new StateAccount();
   yield* accountSteps(timeline, account);
-  return judge({ state: timeline.final, account }, truth);
+  return yield* judging({ state: timeline.final, account }, truth);
 }
 
 const verdicts = new WeakMap<Timeline, Verdict>();

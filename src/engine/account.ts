@@ -3,7 +3,7 @@ import type { SimEvent, SimEventType } from './events';
 import { DEFAULT_TICK_LIMIT } from './run';
 import { createInitialState } from './start';
 import { isTerminal, step, type StepOptions } from './step';
-import { topologyOf } from './topology';
+import { topologyOf, type TaskInfo } from './topology';
 import type { Origin, Scenario, SimState } from './types';
 
 /** A source record, named the way a teacher would: "7 from source#1". */
@@ -85,11 +85,30 @@ const sourceOrdinals = new Map<string, number>();
 const INDEX_BITS = 21;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 
+/**
+ * The last few source subtask ids looked up, with their ordinals: records from a handful of
+ * sources come interleaved, and comparing the same id strings by identity is faster than
+ * hashing one per record.
+ */
+const recentSources: string[] = [];
+const recentOrdinals: number[] = [];
+const RECENT = 16;
+
 /** The number that names a source record in the account's ledgers. */
 function recordKey(origin: Origin): number {
-  let ordinal = sourceOrdinals.get(origin.task);
-  if (ordinal === undefined) sourceOrdinals.set(origin.task, (ordinal = sourceOrdinals.size));
   if (origin.index > INDEX_MASK) throw new RangeError(`input position ${origin.index} too large`);
+  const task = origin.task;
+  for (let i = 0; i < recentSources.length; i++) {
+    if (recentSources[i] === task) return recentOrdinals[i] * (INDEX_MASK + 1) + origin.index;
+  }
+  let ordinal = sourceOrdinals.get(task);
+  if (ordinal === undefined) sourceOrdinals.set(task, (ordinal = sourceOrdinals.size));
+  if (recentSources.length === RECENT) {
+    recentSources.shift();
+    recentOrdinals.shift();
+  }
+  recentSources.push(task);
+  recentOrdinals.push(ordinal);
   return ordinal * (INDEX_MASK + 1) + origin.index;
 }
 
@@ -148,13 +167,13 @@ class Tally {
  */
 export class StateAccount {
   private live = new Map<string, LiveLedger>();
-  private readonly saved = new Map<string, Stretch | null>();
+  /** Per task, by checkpoint id, the ledger its snapshot of that checkpoint holds. */
+  private readonly saved = new Map<string, (Stretch | null)[]>();
   /** Per source ordinal, its origins by index: the record each key names. */
   private readonly origins: Origin[][] = [];
   /** The task that counted a record last, and its ledger: a task counts its records in a row. */
-  private last: { task: string; ledger: LiveLedger } | null = null;
-  /** The source of the record counted last, and its ordinal. */
-  private lastSource: { task: string; ordinal: number; origins: Origin[] } | null = null;
+  private lastTask = '';
+  private lastLedger: LiveLedger | null = null;
 
   /** Reads one tick's events; events of other types than ACCOUNT_EVENTS are passed by. */
   add(events: Iterable<SimEvent>): void {
@@ -165,17 +184,20 @@ export class StateAccount {
         continue;
       }
       switch (e.type) {
-        case 'SnapshotTaken':
-          this.saved.set(`${e.checkpoint}/${e.task}`, this.freeze(this.ledger(e.task)));
+        case 'SnapshotTaken': {
+          let snapshots = this.saved.get(e.task);
+          if (!snapshots) this.saved.set(e.task, (snapshots = []));
+          snapshots[e.checkpoint] = this.freeze(this.ledger(e.task));
           break;
+        }
         case 'TasksCanceled':
           this.live = new Map();
-          this.last = null;
+          this.lastLedger = null;
           break;
         case 'StateRestored': {
-          const base = e.checkpoint === null ? null : this.saved.get(`${e.checkpoint}/${e.task}`);
+          const base = e.checkpoint === null ? null : this.saved.get(e.task)?.[e.checkpoint];
           this.live.set(e.task, { base: base ?? null, keys: [] });
-          this.last = null;
+          this.lastLedger = null;
           break;
         }
         default:
@@ -224,20 +246,14 @@ export class StateAccount {
   }
 
   private counted(task: string, origin: Origin): void {
-    let last = this.last;
-    if (last === null || last.task !== task) this.last = last = { task, ledger: this.ledger(task) };
-    let source = this.lastSource;
-    if (source === null || source.task !== origin.task) {
-      const ordinal = recordKey(origin) >>> INDEX_BITS;
-      this.lastSource = source = {
-        task: origin.task,
-        ordinal,
-        origins: (this.origins[ordinal] ??= []),
-      };
+    if (task !== this.lastTask || this.lastLedger === null) {
+      this.lastTask = task;
+      this.lastLedger = this.ledger(task);
     }
-    if (origin.index > INDEX_MASK) recordKey(origin);
-    source.origins[origin.index] ??= origin;
-    last.ledger.keys.push(source.ordinal * (INDEX_MASK + 1) + origin.index);
+    const key = recordKey(origin);
+    const origins = (this.origins[key >>> INDEX_BITS] ??= []);
+    origins[origin.index] ??= origin;
+    this.lastLedger.keys.push(key);
   }
 
   private ledger(task: string): LiveLedger {
@@ -282,7 +298,10 @@ export function failureFree(scenario: Scenario): Scenario {
 }
 
 /** Per stateful operator (a sum), the count of each source record its subtasks hold together. */
-function operatorLedgers(state: SimState, account: StateAccount): Map<string, Tally> {
+function* operatorLedgers(
+  state: SimState,
+  account: StateAccount,
+): Generator<number, Map<string, Tally>, void> {
   const topology = topologyOf(state.scenario);
   const byOperator = new Map<string, Tally>();
   for (const task of account.tasks()) {
@@ -291,62 +310,113 @@ function operatorLedgers(state: SimState, account: StateAccount): Map<string, Ta
     let merged = byOperator.get(info.operator.id);
     if (!merged) byOperator.set(info.operator.id, (merged = new Tally()));
     account.countInto(task, merged);
+    yield 0;
   }
   return byOperator;
 }
 
+/** The records one sink operator received from one operator, by key in the order first received. */
+interface SinkGroup {
+  sink: string;
+  from: string;
+  tally: Tally;
+  /** Per position of `tally`: the first such record's origin and value. */
+  origins: Origin[];
+  values: number[];
+}
+
 /**
  * Per sink operator and the operator that sent them, how often each source record reached the
- * sink: the list in the order the sinks first received them, and the same counts by key.
+ * sink, in the order the sinks first received them. A long run's sinks hold a hundred thousand
+ * records, so a record is counted in typed tables and only the ones a verdict names are made
+ * into objects.
  */
-function sinkCounts(state: SimState) {
-  const topology = topologyOf(state.scenario);
-  const list: SinkCount[] = [];
-  const groups = new Map<string, { tally: Tally; counts: SinkCount[] }>();
-  const groupOf = (sink: string, from: string) => {
-    const name = `${sink}|${from}`;
-    let group = groups.get(name);
-    if (!group) groups.set(name, (group = { tally: new Tally(), counts: [] }));
-    return group;
-  };
-  for (const info of topology.tasks) {
-    if (info.operator.kind !== 'sink') continue;
+class SinkCounts {
+  private readonly groups = new Map<string, SinkGroup>();
+  /** The order of first receipt: the group and the position in it, of each distinct record. */
+  private readonly orderGroups: SinkGroup[] = [];
+  private readonly orderPositions: number[] = [];
+  /** The group asked for last by `countIn`: a list is compared in runs of one group. */
+  private asked: SinkGroup | undefined = undefined;
+
+  /** Counts the output of one sink task. A plain method: V8 optimises a long loop in a generator less. */
+  countTask(state: SimState, info: TaskInfo): void {
+    const topology = topologyOf(state.scenario);
     const sink = info.operator.id;
-    // The sender of each record is one of a few tasks: its group is found once per task.
-    const bySender = new Map<string, { from: string; tally: Tally; counts: SinkCount[] }>();
-    let sender = '';
-    let group = null as { from: string; tally: Tally; counts: SinkCount[] } | null;
-    let source = '';
-    let base = 0;
+    // The senders of a sink task are a few tasks whose records come interleaved: each one's
+    // group is found by comparing its id (the same string every time), not by hashing it.
+    const senders: string[] = [];
+    const senderGroups: SinkGroup[] = [];
     for (const r of state.tasks[info.index].output) {
-      if (group === null || r.from !== sender) {
-        sender = r.from;
-        group = bySender.get(sender) ?? null;
-        if (!group) {
-          const index = topology.taskIndex.get(sender);
-          const from =
-            index === undefined ? sender.split('#')[0] : topology.tasks[index].operator.id;
-          bySender.set(sender, (group = { from, ...groupOf(sink, from) }));
-        }
+      let k = 0;
+      while (k < senders.length && senders[k] !== r.from) k++;
+      if (k === senders.length) {
+        const index = topology.taskIndex.get(r.from);
+        const from = index === undefined ? r.from.split('#')[0] : topology.tasks[index].operator.id;
+        senders.push(r.from);
+        senderGroups.push(this.group(sink, from));
       }
-      if (r.origin.task !== source || r.origin.index > INDEX_MASK) {
-        source = r.origin.task;
-        base = recordKey(r.origin) - r.origin.index;
-      }
-      const { tally, counts } = group;
-      const size = tally.keys.length;
-      const p = tally.add(base + r.origin.index, 1);
-      if (p < size) counts[p].count++;
-      else {
-        const count = { sink, from: group.from, origin: r.origin, value: r.value, count: 1 };
-        counts.push(count);
-        list.push(count);
+      const group = senderGroups[k];
+      const key = recordKey(r.origin);
+      const size = group.tally.keys.length;
+      const p = group.tally.add(key, 1);
+      if (p === size) {
+        group.origins.push(r.origin);
+        group.values.push(r.value);
+        this.orderGroups.push(group);
+        this.orderPositions.push(p);
       }
     }
   }
-  const countOf = (c: SinkCount) =>
-    groups.get(`${c.sink}|${c.from}`)?.tally.countOf(recordKey(c.origin)) ?? 0;
-  return { list, countOf };
+
+  /**
+   * The records whose count here and in `other` `pick` accepts, in the order first received here,
+   * each with the count `pick` gives it.
+   */
+  select(other: SinkCounts, pick: (mine: number, theirs: number) => number | null): SinkCount[] {
+    const selected: SinkCount[] = [];
+    for (let i = 0; i < this.orderGroups.length; i++) {
+      const group = this.orderGroups[i];
+      const p = this.orderPositions[i];
+      const count = pick(
+        group.tally.counts[p],
+        other.countIn(group.sink, group.from, group.tally.keys[p]),
+      );
+      if (count === null) continue;
+      const { sink, from } = group;
+      selected.push({ sink, from, origin: group.origins[p], value: group.values[p], count });
+    }
+    return selected;
+  }
+
+  private countIn(sink: string, from: string, key: number): number {
+    let group = this.asked;
+    if (group === undefined || group.sink !== sink || group.from !== from) {
+      this.asked = group = this.groups.get(`${sink}|${from}`);
+    }
+    return group?.tally.countOf(key) ?? 0;
+  }
+
+  private group(sink: string, from: string): SinkGroup {
+    const name = `${sink}|${from}`;
+    let group = this.groups.get(name);
+    if (!group) {
+      group = { sink, from, tally: new Tally(), origins: [], values: [] };
+      this.groups.set(name, group);
+    }
+    return group;
+  }
+}
+
+/** Every sink's output counted (see SinkCounts), yielding after each sink task. */
+function* sinkCounts(state: SimState): Generator<number, SinkCounts, void> {
+  const counts = new SinkCounts();
+  for (const info of topologyOf(state.scenario).tasks) {
+    if (info.operator.kind !== 'sink') continue;
+    counts.countTask(state, info);
+    yield 0;
+  }
+  return counts;
 }
 
 function operatorSums(state: SimState): Map<string, number> {
@@ -432,10 +502,18 @@ export function judge(
   run: JudgedRun,
   truth: GroundTruth = groundTruth(run.state.scenario),
 ): Verdict {
+  return drain(judging(run, truth));
+}
+
+/**
+ * judge() in steps: a generator that yields after each task's ledger or output it counts, so
+ * that a caller can spread a long run's comparison over time; returns the verdict.
+ */
+export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, Verdict, void> {
   const runAccount = accountOf(run);
   const truthAccount = accountOf(truth);
-  const actual = operatorLedgers(run.state, runAccount);
-  const expected = operatorLedgers(truth.state, truthAccount);
+  const actual = yield* operatorLedgers(run.state, runAccount);
+  const expected = yield* operatorLedgers(truth.state, truthAccount);
   const duplicates: RecordCount[] = [];
   const lost: RecordCount[] = [];
   const operators = new Set([...actual.keys(), ...expected.keys()]);
@@ -453,12 +531,12 @@ export function judge(
         lost.push({ operator, origin: truthAccount.originOf(key), count: 0 });
     });
   }
-  const got = sinkCounts(run.state);
-  const want = sinkCounts(truth.state);
-  const sinkDuplicates = got.list.filter((c) => c.count > want.countOf(c));
-  const sinkLost = want.list
-    .filter((c) => got.countOf(c) < c.count)
-    .map((c) => ({ ...c, count: got.countOf(c) }));
+  yield 0;
+  const got = yield* sinkCounts(run.state);
+  const want = yield* sinkCounts(truth.state);
+  yield 0;
+  const sinkDuplicates = got.select(want, (mine, theirs) => (mine > theirs ? mine : null));
+  const sinkLost = want.select(got, (mine, theirs) => (theirs < mine ? theirs : null));
   const actualSums = operatorSums(run.state);
   const expectedSums = operatorSums(truth.state);
   const sums = [...expectedSums.entries()].map(([operator, value]) => ({

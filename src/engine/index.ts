@@ -22,6 +22,7 @@ export { recoveryPoint } from './phases/failover';
 export { decideRestart } from './restartStrategy';
 export {
   judge,
+  judging,
   groundTruth,
   groundTruthSteps,
   accountedRun,
