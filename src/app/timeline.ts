@@ -79,10 +79,16 @@ export interface Timeline {
   final: SimState;
 }
 
+/**
+ * Whether `of` extends `prefix`. A step appends to a sink's output (in place, or onto a copy of
+ * it) and never changes what is there, so within one recording an output that holds the same
+ * first and last record of `prefix` at the same places extends it: comparing every record cost
+ * a pass over each sink's whole output at every keyframe.
+ */
 function isPrefix(prefix: readonly SinkRecord[], of: readonly SinkRecord[]): boolean {
   if (prefix.length > of.length) return false;
-  for (let i = prefix.length - 1; i >= 0; i--) if (prefix[i] !== of[i]) return false;
-  return true;
+  const last = prefix.length - 1;
+  return last < 0 || (prefix[0] === of[0] && prefix[last] === of[last]);
 }
 
 /**
