@@ -78,12 +78,16 @@ interface LiveLedger {
 const sourceOrdinals = new Map<string, number>();
 
 /**
- * A key is a source's ordinal shifted left by this, plus the record's index: a small integer,
- * which V8 keeps unboxed, for up to 512 source subtasks (a scenario has at most 128 tasks) and
- * inputs of fewer than 2^21 values (a scenario holds at most 200,000).
+ * A key is a source's ordinal times this, plus the record's index: a small integer, which V8
+ * keeps unboxed, for the first 512 source subtasks (a scenario has at most 128 tasks), and
+ * unique for inputs of fewer than 2^21 values (a scenario holds at most 200,000).
  */
-const INDEX_BITS = 21;
-const INDEX_MASK = (1 << INDEX_BITS) - 1;
+const POSITIONS = 2 ** 21;
+const INDEX_MASK = POSITIONS - 1;
+
+/** The source ordinal and the record index a key is made of. */
+const sourceOf = (key: number) => Math.floor(key / POSITIONS);
+const indexOf = (key: number) => key % POSITIONS;
 
 /**
  * The last few source subtask ids looked up, with their ordinals: records from a handful of
@@ -99,7 +103,7 @@ function recordKey(origin: Origin): number {
   if (origin.index > INDEX_MASK) throw new RangeError(`input position ${origin.index} too large`);
   const task = origin.task;
   for (let i = 0; i < recentSources.length; i++) {
-    if (recentSources[i] === task) return recentOrdinals[i] * (INDEX_MASK + 1) + origin.index;
+    if (recentSources[i] === task) return recentOrdinals[i] * POSITIONS + origin.index;
   }
   let ordinal = sourceOrdinals.get(task);
   if (ordinal === undefined) sourceOrdinals.set(task, (ordinal = sourceOrdinals.size));
@@ -109,7 +113,7 @@ function recordKey(origin: Origin): number {
   }
   recentSources.push(task);
   recentOrdinals.push(ordinal);
-  return ordinal * (INDEX_MASK + 1) + origin.index;
+  return ordinal * POSITIONS + origin.index;
 }
 
 /**
@@ -125,8 +129,8 @@ class Tally {
 
   /** Adds `n` to the key's count and returns the key's position in `keys`. */
   add(key: number, n: number): number {
-    const source = key >>> INDEX_BITS;
-    const index = key & INDEX_MASK;
+    const source = sourceOf(key);
+    const index = indexOf(key);
     let at = this.at[source];
     if (at === undefined || at.length <= index) at = this.grow(source, index);
     const p = at[index] - 1;
@@ -141,8 +145,8 @@ class Tally {
   }
 
   countOf(key: number): number {
-    const at = this.at[key >>> INDEX_BITS];
-    const index = key & INDEX_MASK;
+    const at = this.at[sourceOf(key)];
+    const index = indexOf(key);
     if (at === undefined || at.length <= index || at[index] === 0) return 0;
     return this.counts[at[index] - 1];
   }
@@ -226,7 +230,7 @@ export class StateAccount {
 
   /** The source record a key names. */
   originOf(key: number): Origin {
-    return this.origins[key >>> INDEX_BITS][key & INDEX_MASK];
+    return this.origins[sourceOf(key)][indexOf(key)];
   }
 
   /** Per task, its ledger by record, as `stateLedgers` gives it. */
@@ -251,7 +255,7 @@ export class StateAccount {
       this.lastLedger = this.ledger(task);
     }
     const key = recordKey(origin);
-    const origins = (this.origins[key >>> INDEX_BITS] ??= []);
+    const origins = (this.origins[sourceOf(key)] ??= []);
     origins[origin.index] ??= origin;
     this.lastLedger.keys.push(key);
   }
