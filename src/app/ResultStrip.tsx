@@ -68,20 +68,14 @@ export function ResultStrip() {
   const compare = useStore((s) => s.compare);
   const atEnd = useStore((s) => s.cursor >= s.timeline.end);
   const toggleCompare = useStore((s) => s.toggleCompare);
-  const verdict = useVerdict(timeline, atEnd);
   const scenario = timeline.scenario;
   const job = timeline.final.job;
+  // A failed job's result is its failure: nothing to compare.
+  const verdict = useVerdict(timeline, atEnd && job.status !== 'FAILED');
 
   let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
   const lines: string[] = [];
-  if (atEnd && !verdict) {
-    lines.push(
-      t({
-        en: 'Comparing this run with the failure-free run…',
-        zh: '正在与无故障运行比对……',
-      }),
-    );
-  } else if (!verdict) {
+  if (!atEnd) {
     lines.push(
       t({
         en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,
@@ -92,6 +86,13 @@ export function ResultStrip() {
     tone = 'bad';
     const reason = job.failReason ? describeReason(job.failReason, language, scenario) : '';
     lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + reason);
+  } else if (!verdict) {
+    lines.push(
+      t({
+        en: 'Comparing this run with the failure-free run…',
+        zh: '正在与无故障运行比对……',
+      }),
+    );
   } else if (!verdict.final) {
     lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
   } else if (verdict.stateExactlyOnce) {
