@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { topologyOf, type Scenario } from '../engine';
+import { topologyOf } from '../engine';
 import { useLanguage, useT } from './i18n';
-import { describeReason, taskName } from './narration';
-import type { Language } from './store';
+import { taskName } from './narration';
 import { useStore } from './store';
-import { failureFreeStateAt, judged, judgeSoon } from './verdict';
 import type { Timeline } from './timeline';
+import { failureFreeStateAt, judged, judgeSoon } from './verdict';
+import { verdictText } from './verdictText';
 
 function CompareRow() {
   const t = useT();
@@ -26,7 +26,7 @@ function CompareRow() {
         const b = theirs?.kind === 'sum' ? theirs.sum : 0;
         return (
           <span key={info.id} className={a === b ? 'same' : 'differs'}>
-            {info.id.split('#')[0]} {a} / {b}
+            {taskName(info.id, current.scenario)} {a} / {b}
           </span>
         );
       })}
@@ -34,15 +34,10 @@ function CompareRow() {
   );
 }
 
-function recordLabel(value: number, source: string, language: Language, scenario: Scenario) {
-  const name = taskName(source, scenario);
-  return language === 'zh' ? `${name} 的记录 ${value}` : `record ${value} from ${name}`;
-}
-
 /**
- * The run's verdict once it is judged; null before. Judging a run replays it and its failure-free
- * twin, so it starts only when `wanted` (the cursor reached the end, where the result shows), and
- * runs in slices between frames (judgeSoon), not in this render.
+ * The run's verdict once it is judged; null before. Judging a run replays it and the run it was
+ * meant to be, so it starts only when `wanted` (the cursor reached the end, where the result
+ * shows), and runs in slices between frames (judgeSoon), not in this render.
  */
 function useVerdict(timeline: Timeline, wanted: boolean) {
   const [, setJudged] = useState<Timeline | null>(null);
@@ -68,83 +63,23 @@ export function ResultStrip() {
   const compare = useStore((s) => s.compare);
   const atEnd = useStore((s) => s.cursor >= s.timeline.end);
   const toggleCompare = useStore((s) => s.toggleCompare);
-  const scenario = timeline.scenario;
-  const job = timeline.final.job;
-  // A failed job's result is its failure: nothing to compare.
-  const verdict = useVerdict(timeline, atEnd && job.status !== 'FAILED');
-
-  let tone: 'ok' | 'bad' | 'neutral' = 'neutral';
-  const lines: string[] = [];
-  if (!atEnd) {
-    lines.push(
-      t({
-        en: `Play to the end (tick ${timeline.end}) to see whether every record was counted exactly once.`,
-        zh: `播放到结尾（第 ${timeline.end} 拍）即可看到每条记录是否恰好计算一次。`,
-      }),
-    );
-  } else if (job.status === 'FAILED') {
-    tone = 'bad';
-    const reason = job.failReason ? describeReason(job.failReason, language, scenario) : '';
-    lines.push(t({ en: 'The job failed: ', zh: '作业失败：' }) + reason);
-  } else if (!verdict) {
-    lines.push(
-      t({
-        en: 'Comparing this run with the failure-free run…',
-        zh: '正在与无故障运行比对……',
-      }),
-    );
-  } else if (!verdict.final) {
-    lines.push(t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' }));
-  } else if (verdict.stateExactlyOnce) {
-    tone = 'ok';
-    const sums = verdict.sums.map((s) => `${s.operator} = ${s.actual}`).join(', ');
-    lines.push(
-      t({
-        en: `Exactly-once holds: every record counted once (${sums}, as in the failure-free run).`,
-        zh: `精确一次成立：每条记录只计算一次（${sums}，与无故障运行相同）。`,
-      }),
-    );
-  } else {
-    tone = 'bad';
-    for (const d of verdict.duplicates.slice(0, 3)) {
-      const rec = recordLabel(d.origin.value, d.origin.task, language, scenario);
-      lines.push(
-        t({
-          en: `${d.operator} counted ${rec} ${d.count === 2 ? 'twice' : `${d.count} times`}.`,
-          zh: `${d.operator} 把 ${rec} 计算了 ${d.count} 次。`,
-        }),
-      );
-    }
-    for (const l of verdict.lost.slice(0, 3)) {
-      const rec = recordLabel(l.origin.value, l.origin.task, language, scenario);
-      lines.push(t({ en: `${l.operator} lost ${rec}.`, zh: `${l.operator} 丢失了 ${rec}。` }));
-    }
-    const wrong = verdict.sums.filter((s) => s.actual !== s.expected);
-    if (wrong.length > 0) {
-      lines.push(
-        wrong
-          .map((s) =>
+  const verdict = useVerdict(timeline, atEnd);
+  const { tone, lines } =
+    atEnd && !verdict
+      ? {
+          tone: 'neutral',
+          lines: [
             t({
-              en: `${s.operator} ends at ${s.actual}, not ${s.expected}`,
-              zh: `${s.operator} 最终为 ${s.actual}，应为 ${s.expected}`,
+              en: 'Comparing this run with the failure-free run…',
+              zh: '正在与无故障运行比对……',
             }),
-          )
-          .join('; ') + '.',
-      );
-    }
-  }
-  if (verdict?.final && verdict.sinkDuplicates.length > 0) {
-    lines.push(
-      t({
-        en: `The sink received ${verdict.sinkDuplicates.length} output record(s) twice: a non-transactional sink shows what was replayed.`,
-        zh: `Sink 重复收到 ${verdict.sinkDuplicates.length} 条输出：非事务性 sink 会显示重放的数据。`,
-      }),
-    );
-  }
+          ],
+        }
+      : verdictText(verdict, timeline.final, timeline.end, language);
   return (
     <div className={`result result-${tone}`} data-testid="result" role="status">
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>
-      <span className="result-text">{lines.join(' ')}</span>
+      <span className="result-text">{lines.join(language === 'zh' ? '' : ' ')}</span>
       <label className="compare-toggle">
         <input type="checkbox" checked={compare} onChange={toggleCompare} />
         {t({ en: 'Compare with failure-free run', zh: '与无故障运行对比' })}

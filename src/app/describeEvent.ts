@@ -1,9 +1,10 @@
-import type { CheckpointKind, OperatorState, Scenario, SimEvent } from '../engine';
-import { describeReason, taskName } from './narration';
+import type { CheckpointKind, OperatorState, Reason, Scenario, SimEvent } from '../engine';
+import { taskName } from './narration';
+import { humanDuration, reasonText } from './reasons';
 import type { Language } from './store';
 
 // The event sentences are read by the event log and the presenter caption, neither on the first
-// screen; names and reasons (narration.ts) are, so these live apart from them.
+// screen; names (narration.ts) and reasons (reasons.ts) are, so these live apart from them.
 
 /** The sending subtask of a channel id `from->to`. */
 function sender(channel: string): string {
@@ -46,7 +47,7 @@ function point(kind: CheckpointKind | null, id: number, language: Language): str
 export function describeEvent(e: SimEvent, language: Language, scenario?: Scenario): string {
   const zh = language === 'zh';
   const name = (id: string) => taskName(id, scenario);
-  const reason = (r: string) => describeReason(r, language, scenario);
+  const reason = (r: Reason) => reasonText(r, language, scenario);
   const replayed = (replay: boolean) => (replay ? (zh ? '（重放）' : ' (replayed)') : '');
   switch (e.type) {
     case 'CheckpointTriggered':
@@ -152,25 +153,17 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         ? `${name(e.task)} 输出记录 ${e.record}${replayed(e.replay)}`
         : `${name(e.task)} wrote record ${e.record}${replayed(e.replay)} to the output`;
     case 'TaskFailed':
-      if (e.record !== undefined) {
-        return zh
-          ? `${name(e.task)} 在处理记录 ${e.record} 之前失败`
-          : `${name(e.task)} failed just before processing record ${e.record}`;
-      }
-      // Engine reasons for a task read "failed at tick 30": they finish the sentence.
-      if (e.reason.startsWith('failed ')) return `${name(e.task)} ${reason(e.reason)}`;
-      return zh
-        ? `${name(e.task)} 失败：${reason(e.reason)}`
-        : `${name(e.task)} failed: ${reason(e.reason)}`;
+      // A task failure's reason names the task: it is the whole sentence.
+      return reason(e.reason);
     case 'TasksCanceled':
       return zh
         ? `所有 ${e.tasks.length} 个任务被取消，状态被清空`
         : `All ${e.tasks.length} tasks were cancelled and their state cleared`;
     case 'JobRestarting': {
       const wait = scenario
-        ? duration(e.delayTicks * scenario.tickMs)
+        ? humanDuration(e.delayTicks * scenario.tickMs, language)
         : zh
-          ? `${e.delayTicks} 个 tick`
+          ? `${e.delayTicks} 拍`
           : `${e.delayTicks} ticks`;
       return zh
         ? `重启策略允许第 ${e.attempt} 次重启：作业将在 ${wait} 后重启`
@@ -203,11 +196,6 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
   }
-}
-
-/** Milliseconds as said aloud: "300 ms", "10 s". */
-function duration(ms: number): string {
-  return ms >= 10_000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 function capitalise(s: string): string {

@@ -1,4 +1,10 @@
-import { failureFree, groundTruthSteps, judging, StateAccount, type Verdict } from '../engine';
+import {
+  intendedScenario,
+  intendedTruthSteps,
+  judging,
+  StateAccount,
+  type Verdict,
+} from '../engine';
 import { accountSteps, recordTimeline, stateAt, type Timeline } from './timeline';
 
 /**
@@ -8,9 +14,12 @@ import { accountSteps, recordTimeline, stateAt, type Timeline } from './timeline
  */
 const SLICE_MS = 8;
 
-/** The steps of judging a run: the failure-free twin, then the run replayed; returns the verdict. */
+/**
+ * The steps of judging a run: the run it was meant to be (see judge), then the run replayed;
+ * returns the verdict.
+ */
 export function* judgingSteps(timeline: Timeline): Generator<number, Verdict, void> {
-  const truth = yield* groundTruthSteps(timeline.scenario);
+  const truth = yield* intendedTruthSteps(timeline.final);
   const account = new StateAccount();
   yield* accountSteps(timeline, account);
   return yield* judging({ state: timeline.final, account }, truth);
@@ -66,7 +75,7 @@ const twins = new WeakMap<Timeline, Timeline>();
 export function failureFreeStateAt(timeline: Timeline, tick: number) {
   let twin = twins.get(timeline);
   if (!twin) {
-    twin = recordTimeline(failureFree(timeline.scenario));
+    twin = recordTimeline(intendedScenario(timeline.final));
     twins.set(timeline, twin);
   }
   return stateAt(twin, tick);

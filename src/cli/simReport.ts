@@ -7,7 +7,11 @@ export function simReport({ state, events }: RunResult) {
     scenario: state.scenario.id,
     mode: state.scenario.checkpoint.mode,
     tick: state.tick,
-    job: { status: state.job.status, restarts: state.job.restarts },
+    job: {
+      status: state.job.status,
+      restarts: state.job.restarts,
+      ...(state.job.failReason ? { failReason: state.job.failReason } : {}),
+    },
     tasks: topology.tasks.map((info) => {
       const { kind: _kind, ...operatorState } = state.tasks[info.index].state;
       return {
@@ -18,6 +22,16 @@ export function simReport({ state, events }: RunResult) {
         state: operatorState,
       };
     }),
+    // What is still on its way: once the job finished or failed, nothing is.
+    inFlight: {
+      elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
+      buffered: state.tasks.reduce(
+        (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
+        0,
+      ),
+      messages: state.messages.length,
+      writes: state.writes.length,
+    },
     checkpoints: state.checkpoints.map((c) => ({
       id: c.id,
       kind: c.kind,

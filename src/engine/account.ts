@@ -3,8 +3,8 @@ import type { SimEvent, SimEventType } from './events';
 import { DEFAULT_TICK_LIMIT } from './run';
 import { createInitialState } from './start';
 import { isTerminal, step, type StepOptions } from './step';
-import { topologyOf, type TaskInfo } from './topology';
-import type { Origin, Scenario, SimState } from './types';
+import { sourceInput, topologyOf, type TaskInfo } from './topology';
+import type { CheckpointRecord, Origin, Scenario, SimState } from './types';
 
 /** A source record, named the way a teacher would: "7 from source#1". */
 export interface RecordCount {
@@ -37,6 +37,17 @@ export interface Verdict {
   sinkLost: SinkCount[];
   /** Per stateful operator: its total sum here, and in the failure-free run. */
   sums: { operator: string; actual: number; expected: number }[];
+  /**
+   * The job was stopped with this savepoint: it is judged on the input it read up to it, and
+   * what its sources had not read yet is left for the next job.
+   */
+  stopped: { savepoint: number; unread: { task: string; offset: number; count: number }[] } | null;
+  /**
+   * The job started from this savepoint of an earlier job, and is judged together with it:
+   * the records before the savepoint as the earlier job's state counted them, the others as
+   * this job did. `job` is the earlier job's title.
+   */
+  resumed: { savepoint: number; job: string } | null;
 }
 
 const originKey = (o: Origin) => `${o.task}@${o.index}`;
@@ -174,7 +185,7 @@ export class StateAccount {
   /** Per task, by checkpoint id, the ledger its snapshot of that checkpoint holds. */
   private readonly saved = new Map<string, (Stretch | null)[]>();
   /** Per source ordinal, its origins by index: the record each key names. */
-  private readonly origins: Origin[][] = [];
+  private origins: Origin[][] = [];
   /** The task that counted a record last, and its ledger: a task counts its records in a row. */
   private lastTask = '';
   private lastLedger: LiveLedger | null = null;
@@ -226,6 +237,16 @@ export class StateAccount {
     for (let s = live.base; s; s = s.before) chain.push(s);
     for (let k = chain.length - 1; k >= 0; k--) for (const key of chain[k].keys) tally.add(key, 1);
     for (const key of live.keys) tally.add(key, 1);
+  }
+
+  /** An account whose ledgers are what each task's snapshot of `checkpoint` counts. */
+  snapshot(checkpoint: number): StateAccount {
+    const taken = new StateAccount();
+    for (const [task, snapshots] of this.saved) {
+      if (checkpoint in snapshots) taken.live.set(task, { base: snapshots[checkpoint], keys: [] });
+    }
+    taken.origins = this.origins;
+    return taken;
   }
 
   /** The source record a key names. */
@@ -286,6 +307,16 @@ export function stateLedgers(events: Iterable<SimEvent>): Map<string, Ledger> {
   return account.ledgers();
 }
 
+/** What each task's snapshot for `checkpoint` counts, from the same account as stateLedgers. */
+export function snapshotLedgers(
+  events: Iterable<SimEvent>,
+  checkpoint: number,
+): Map<string, Ledger> {
+  const account = new StateAccount();
+  account.add(events);
+  return account.snapshot(checkpoint).ledgers();
+}
+
 /**
  * The scenario without its failures: what the job computes when nothing goes wrong. Checkpoint
  * failures (a timeout too short for the job) are tolerated without end, since a failover they
@@ -301,12 +332,52 @@ export function failureFree(scenario: Scenario): Scenario {
   };
 }
 
+/** The stopping savepoint of a job that finished with it, if it did. */
+function stoppedWith(state: SimState): CheckpointRecord | null {
+  if (state.job.status !== 'FINISHED') return null;
+  return state.checkpoints.find((c) => c.stop && c.status === 'COMPLETED') ?? null;
+}
+
+/** The scenario with each source subtask's input cut at the offset `checkpoint` holds for it. */
+function inputUpTo(scenario: Scenario, checkpoint: CheckpointRecord): Scenario {
+  const topology = topologyOf(scenario);
+  const operators = scenario.operators.map((op) => {
+    if (op.kind !== 'source') return op;
+    const input = topology.tasks
+      .filter((info) => info.operator.id === op.id)
+      .map((info) => {
+        const saved = checkpoint.snapshots[info.index];
+        const offset = saved?.kind === 'source' ? saved.offset : 0;
+        return sourceInput(info).slice(0, offset);
+      });
+    return { ...op, input };
+  });
+  return { ...scenario, operators };
+}
+
+/**
+ * The scenario a run is judged against: its failure-free version (see failureFree) without a
+ * stop, since a stop is an intent and not a failure. A job that was stopped with a savepoint is
+ * judged on the input it read: its twin reads each source's input up to the offset the stopping
+ * savepoint holds, and runs to the end of it. Pure.
+ */
+export function intendedScenario(final: SimState): Scenario {
+  const free = withoutStop(failureFree(final.scenario));
+  const stop = stoppedWith(final);
+  return stop ? inputUpTo(free, stop) : free;
+}
+
+function withoutStop(scenario: Scenario): Scenario {
+  const actions = scenario.actions.filter((a) => a.type !== 'savepoint' || a.stop !== true);
+  return { ...scenario, actions };
+}
+
 /** Per stateful operator (a sum), the count of each source record its subtasks hold together. */
 function* operatorLedgers(
-  state: SimState,
+  scenario: Scenario,
   account: StateAccount,
 ): Generator<number, Map<string, Tally>, void> {
-  const topology = topologyOf(state.scenario);
+  const topology = topologyOf(scenario);
   const byOperator = new Map<string, Tally>();
   for (const task of account.tasks()) {
     const info = topology.tasks[topology.taskIndex.get(task) ?? -1];
@@ -498,26 +569,27 @@ export function groundTruth(scenario: Scenario): GroundTruth {
 }
 
 /**
- * Compares a run with the failure-free run of the same scenario: which records a state or a sink
- * counted twice, which it lost, and whether the sums agree. Operators are compared as a whole,
- * since a replayed record may be routed to another subtask than the first time.
+ * The run a finished or failed run is judged against, stepped in chunks (see accountedRun): its
+ * intended scenario run to its end, with its account and no event list.
  */
-export function judge(
-  run: JudgedRun,
-  truth: GroundTruth = groundTruth(run.state.scenario),
-): Verdict {
-  return drain(judging(run, truth));
+export function* intendedTruthSteps(final: SimState): Generator<number, GroundTruth, void> {
+  const account = new StateAccount();
+  const state = yield* accountedRun(createInitialState(intendedScenario(final)), account);
+  return { state, account };
 }
 
-/**
- * judge() in steps: a generator that yields after each task's ledger or output it counts, so
- * that a caller can spread a long run's comparison over time; returns the verdict.
- */
-export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, Verdict, void> {
-  const runAccount = accountOf(run);
-  const truthAccount = accountOf(truth);
-  const actual = yield* operatorLedgers(run.state, runAccount);
-  const expected = yield* operatorLedgers(truth.state, truthAccount);
+/** The run a finished or failed run is judged against: its intended scenario, run to its end. */
+export function intendedTruth(final: SimState): GroundTruth {
+  return drain(intendedTruthSteps(final));
+}
+
+/** Records one ledger counts more often than the other, or less often, per operator. */
+function compareLedgers(
+  actual: Map<string, Tally>,
+  actualAccount: StateAccount,
+  expected: Map<string, Tally>,
+  expectedAccount: StateAccount,
+) {
   const duplicates: RecordCount[] = [];
   const lost: RecordCount[] = [];
   const operators = new Set([...actual.keys(), ...expected.keys()]);
@@ -528,13 +600,75 @@ export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, 
     a.keys.forEach((key, p) => {
       const count = a.counts[p];
       if (count > e.countOf(key))
-        duplicates.push({ operator, origin: runAccount.originOf(key), count });
+        duplicates.push({ operator, origin: actualAccount.originOf(key), count });
     });
     e.keys.forEach((key, p) => {
       if (a.countOf(key) < e.counts[p])
-        lost.push({ operator, origin: truthAccount.originOf(key), count: 0 });
+        lost.push({ operator, origin: expectedAccount.originOf(key), count: 0 });
     });
   }
+  return { duplicates, lost };
+}
+
+/**
+ * The part of a resumed job's account that the earlier job wrote: what the savepoint's state
+ * counts, against what that job counts when it reads the same input without a failure. Both
+ * jobs are deterministic, so the earlier one is run again, up to the savepoint. Operators keep
+ * the earlier job's ids. In steps, as judging.
+ */
+function* judgeSavepoint(state: SimState) {
+  const restore = state.scenario.restoreFrom;
+  const savepoint = state.restoredFrom?.savepoint;
+  if (!restore || !savepoint) return null;
+  // Its snapshots were all taken by the time it completed: the run can stop there.
+  const earlier = new StateAccount();
+  const earlierState = yield* accountedRun(
+    createInitialState(restore.job),
+    earlier,
+    savepoint.completeTick ?? undefined,
+  );
+  const taken = earlierState.checkpoints.find((c) => c.id === savepoint.id);
+  if (!taken || taken.status !== 'COMPLETED') return null;
+  const held = earlier.snapshot(savepoint.id);
+  const counted = yield* operatorLedgers(restore.job, held);
+  const twin = new StateAccount();
+  const twinState = yield* accountedRun(
+    createInitialState(inputUpTo(withoutStop(failureFree(restore.job)), taken)),
+    twin,
+  );
+  const expected = yield* operatorLedgers(twinState.scenario, twin);
+  return {
+    job: restore.job.title,
+    savepoint: savepoint.id,
+    ...compareLedgers(counted, held, expected, twin),
+  };
+}
+
+/**
+ * Compares a run with the run it was meant to be (intendedScenario: no failure, and for a job
+ * stopped with a savepoint, the input it read): which records a state or a sink counted twice,
+ * which it lost, and whether the sums agree. A job started from a savepoint of an earlier job is
+ * judged together with it: what the savepoint counts is checked record by record against the
+ * earlier job's own failure-free run over the same input. Operators are compared as a whole,
+ * since a replayed record may be routed to another subtask than the first time. Pure.
+ */
+export function judge(run: JudgedRun, truth: GroundTruth = intendedTruth(run.state)): Verdict {
+  return drain(judging(run, truth));
+}
+
+/**
+ * judge() in steps: a generator that yields after each task's ledger or output it counts, so
+ * that a caller can spread a long run's comparison over time; returns the verdict.
+ */
+export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, Verdict, void> {
+  const runAccount = accountOf(run);
+  const truthAccount = accountOf(truth);
+  const actual = yield* operatorLedgers(run.state.scenario, runAccount);
+  const expected = yield* operatorLedgers(truth.state.scenario, truthAccount);
+  const own = compareLedgers(actual, runAccount, expected, truthAccount);
+  const earlier = yield* judgeSavepoint(run.state);
+  const duplicates = [...(earlier?.duplicates ?? []), ...own.duplicates];
+  const lost = [...(earlier?.lost ?? []), ...own.lost];
   yield 0;
   const got = yield* sinkCounts(run.state);
   const want = yield* sinkCounts(truth.state);
@@ -548,6 +682,17 @@ export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, 
     actual: actualSums.get(operator) ?? 0,
     expected: value,
   }));
+  const stop = stoppedWith(run.state);
+  const topology = topologyOf(run.state.scenario);
+  const unread = stop
+    ? topology.sources.flatMap((index) => {
+        const info = topology.tasks[index];
+        const saved = stop.snapshots[index];
+        const offset = saved?.kind === 'source' ? saved.offset : 0;
+        const count = sourceInput(info).length - offset;
+        return count > 0 ? [{ task: info.id, offset, count }] : [];
+      })
+    : [];
   return {
     final: run.state.job.status === 'FINISHED',
     stateExactlyOnce:
@@ -557,5 +702,7 @@ export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, 
     sinkDuplicates,
     sinkLost,
     sums,
+    stopped: stop ? { savepoint: stop.id, unread } : null,
+    resumed: earlier ? { savepoint: earlier.savepoint, job: earlier.job } : null,
   };
 }

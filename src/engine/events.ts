@@ -1,3 +1,12 @@
+import type {
+  CheckpointFailureReason,
+  CheckpointSkipReason,
+  FailoverCause,
+  FinishReason,
+  RecoveryChoice,
+  RestartRefusal,
+  TaskFailure,
+} from './reasons';
 import type { CheckpointKind, OperatorState, Origin } from './types';
 
 /**
@@ -20,8 +29,13 @@ export type SimEvent =
   | { type: 'CheckpointAcknowledged'; task: string; checkpoint: number }
   | { type: 'AckLost'; task: string; checkpoint: number }
   | { type: 'CheckpointCompleted'; checkpoint: number; kind: CheckpointKind }
-  | { type: 'CheckpointFailed'; checkpoint: number; kind: CheckpointKind; reason: string }
-  | { type: 'CheckpointSkipped'; reason: string }
+  | {
+      type: 'CheckpointFailed';
+      checkpoint: number;
+      kind: CheckpointKind;
+      reason: CheckpointFailureReason;
+    }
+  | { type: 'CheckpointSkipped'; reason: CheckpointSkipReason }
   | { type: 'SinkCommitted'; task: string; checkpoint: number | null; records: number }
   | { type: 'SourcesPaused'; checkpoint: number }
   | { type: 'SourcesResumed'; checkpoint: number }
@@ -42,14 +56,14 @@ export type SimEvent =
       replay: boolean;
     }
   | { type: 'RecordOutput'; task: string; record: number; origin: Origin; replay: boolean }
-  | { type: 'TaskFailed'; task: string; record?: number; origin?: Origin; reason: string }
+  | { type: 'TaskFailed'; task: string; record?: number; origin?: Origin; reason: TaskFailure }
   | { type: 'TasksCanceled'; tasks: string[] }
   | {
       type: 'JobRestarting';
       delayTicks: number;
       attempt: number;
       /** What failed the job: a task's failure, or too many checkpoint failures. */
-      cause?: string;
+      cause: FailoverCause;
     }
   | { type: 'StateRestored'; task: string; checkpoint: number | null; state: OperatorState }
   | { type: 'SourceRewound'; task: string; offset: number; from: number }
@@ -60,16 +74,16 @@ export type SimEvent =
       /** A newer completed savepoint that recovery did not use (Flink 1.15 and later). */
       ignoredSavepoint?: number;
       /** Why recovery chose this point, when that is worth saying. */
-      reason?: string;
+      reason?: RecoveryChoice;
     }
   | {
       type: 'JobFailed';
       /** Why the job stays failed: the restart strategy's verdict. */
-      reason: string;
+      reason: RestartRefusal;
       /** What failed the job in the first place. */
-      cause?: string;
+      cause: FailoverCause;
     }
-  | { type: 'JobFinished'; reason: string };
+  | { type: 'JobFinished'; reason: FinishReason };
 
 export type SimEventType = SimEvent['type'];
 

@@ -1,5 +1,6 @@
 export * from './types';
 export type * from './events';
+export type * from './reasons';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
@@ -28,7 +29,11 @@ export {
   accountedRun,
   drain,
   failureFree,
+  intendedScenario,
+  intendedTruth,
   stateLedgers,
+  snapshotLedgers,
+  intendedTruthSteps,
   StateAccount,
   ACCOUNT_EVENTS,
   ACCOUNTING,

@@ -1,3 +1,4 @@
+import type { RestartRefusal } from './reasons';
 import type { JobState, RestartStrategy } from './types';
 
 export interface RestartDecision {
@@ -6,7 +7,7 @@ export interface RestartDecision {
   /** What the strategy remembers of this failure. */
   job: Pick<JobState, 'failureTicks' | 'backoffMs'>;
   /** Why it gave up, when it did. */
-  reason: string | null;
+  reason: RestartRefusal | null;
 }
 
 /**
@@ -38,7 +39,7 @@ export function decideRestart(
         restart: false,
         delayMs: 0,
         job: { failureTicks, backoffMs: null },
-        reason: 'the restart strategy is none',
+        reason: { code: 'no-restart-strategy' },
       };
     case 'fixed-delay': {
       const restart = failureTicks.length <= strategy.attempts;
@@ -46,7 +47,9 @@ export function decideRestart(
         restart,
         delayMs: strategy.delayMs,
         job: { failureTicks, backoffMs: null },
-        reason: restart ? null : `fixed-delay gave up after ${strategy.attempts} restart attempts`,
+        reason: restart
+          ? null
+          : { code: 'restarts-exhausted', strategy: 'fixed-delay', attempts: strategy.attempts },
       };
     }
     case 'failure-rate': {
@@ -58,7 +61,13 @@ export function decideRestart(
         job: { failureTicks: recent, backoffMs: null },
         reason: restart
           ? null
-          : `failure-rate gave up: ${recent.length} failures within ${strategy.intervalMs} ms (at most ${strategy.maxFailures})`,
+          : {
+              code: 'failure-rate-exceeded',
+              strategy: 'failure-rate',
+              failures: recent.length,
+              intervalMs: strategy.intervalMs,
+              maxFailures: strategy.maxFailures,
+            },
       };
     }
     case 'exponential-delay': {

@@ -1,4 +1,5 @@
 import { freshState } from './init';
+import type { SavepointMappingError, StartFailure } from './reasons';
 import { subtaskForKey, taskId, topologyOf } from './topology';
 import type {
   CheckpointRecord,
@@ -8,6 +9,7 @@ import type {
   SavepointOperator,
   Scenario,
   SimState,
+  SumSpec,
 } from './types';
 
 export interface RestoreOptions {
@@ -15,7 +17,7 @@ export interface RestoreOptions {
   allowNonRestoredState?: boolean;
 }
 
-export type RestoreResult = { ok: true; state: SimState } | { ok: false; error: string };
+export type RestoreResult = { ok: true; state: SimState } | { ok: false; error: StartFailure };
 
 /**
  * The task index, in the job that took a savepoint, of each of its task ids: the savepoint's
@@ -47,7 +49,8 @@ function hasState(state: OperatorState | null): boolean {
 
 /** Per new subtask its state; null: every subtask starts empty. */
 type Mapped =
-  { ok: true; states: OperatorState[] | null; rescaled: boolean } | { ok: false; error: string };
+  | { ok: true; states: OperatorState[] | null; rescaled: boolean }
+  | { ok: false; error: SavepointMappingError };
 
 function sourceOffsets(
   from: SavepointOperator,
@@ -60,14 +63,19 @@ function sourceOffsets(
   // partition with it; a new subtask reads a new partition from its start.
   const orphaned = old.slice(to.parallelism).filter((s) => offsetOf(s) > 0);
   if (orphaned.length > 0 && !allowNonRestoredState) {
-    const ids = old
-      .map((s, k) => [s, taskId(from.id, k)] as const)
+    const orphans = old
+      .map((s, k) => ({ task: taskId(from.id, k), offset: offsetOf(s) }))
       .slice(to.parallelism)
-      .filter(([s]) => offsetOf(s) > 0)
-      .map(([s, id]) => `${id} at offset ${offsetOf(s)}`);
+      .filter((o) => o.offset > 0);
     return {
       ok: false,
-      error: `"${to.id}" now has ${to.parallelism} subtasks but the savepoint holds offsets for ${from.parallelism}; each source subtask reads its own partition, so ${ids.join(', ')} would have no reader (allowNonRestoredState skips them)`,
+      error: {
+        code: 'source-partitions-orphaned',
+        operator: to.id,
+        parallelism: to.parallelism,
+        savedParallelism: from.parallelism,
+        orphans,
+      },
     };
   }
   const states = Array.from({ length: to.parallelism }, (_, k): OperatorState => {
@@ -76,19 +84,19 @@ function sourceOffsets(
   return { ok: true, states, rescaled: from.parallelism !== to.parallelism };
 }
 
-function sums(from: SavepointOperator, old: OperatorState[], to: OperatorSpec): Mapped {
-  if (to.kind !== 'sum') return { ok: false, error: 'unreachable' };
+function sums(from: SavepointOperator, old: OperatorState[], to: SumSpec): Mapped {
   const newKeyBy = to.keyBy ?? null;
-  if ((from.keyBy === null) !== (newKeyBy === null)) {
+  if (from.keyBy === null || newKeyBy === null) {
+    if (from.keyBy !== newKeyBy) {
+      return {
+        ok: false,
+        error: { code: 'keyed-state-changed', operator: to.id, from: from.keyBy, to: newKeyBy },
+      };
+    }
+  } else if (from.keyBy !== newKeyBy) {
     return {
       ok: false,
-      error: `"${to.id}" changed between keyed and non-keyed state (keyBy ${from.keyBy ?? 'none'} -> ${newKeyBy ?? 'none'}); one cannot be mapped onto the other`,
-    };
-  }
-  if (from.keyBy !== newKeyBy) {
-    return {
-      ok: false,
-      error: `"${to.id}" changed its key from ${from.keyBy} to ${newKeyBy}: the saved keys no longer match the keys of its records`,
+      error: { code: 'key-changed', operator: to.id, from: from.keyBy, to: newKeyBy },
     };
   }
   const asSum = (s: OperatorState) =>
@@ -141,7 +149,7 @@ function mapOperator(
   if (from.kind !== to.kind && stateful) {
     return {
       ok: false,
-      error: `uid "${to.uid ?? to.id}" names a ${from.kind} in the savepoint but a ${to.kind} in this job: its state cannot be restored into it`,
+      error: { code: 'operator-kind-changed', uid: to.uid ?? to.id, from: from.kind, to: to.kind },
     };
   }
   switch (to.kind) {
@@ -175,17 +183,25 @@ export function restoreFromSavepoint(
   options: RestoreOptions = {},
 ): RestoreResult {
   const allow = options.allowNonRestoredState ?? false;
-  const failed = (why: string): RestoreResult => ({
+  const failed = (cause: SavepointMappingError): RestoreResult => ({
     ok: false,
-    error: `Cannot start "${scenario.title}" from savepoint ${savepoint.id}${savepoint.name ? ` "${savepoint.name}"` : ''}: ${why}`,
+    error: {
+      code: 'savepoint-not-mappable',
+      job: scenario.title,
+      savepoint: savepoint.id,
+      name: savepoint.name,
+      cause,
+    },
   });
-  if (savepoint.status !== 'COMPLETED') return failed(`it is ${savepoint.status}, not completed`);
+  if (savepoint.status !== 'COMPLETED') {
+    return failed({ code: 'savepoint-not-completed', status: savepoint.status });
+  }
   const meta = savepoint.savepoint;
-  if (!meta) return failed(`checkpoint ${savepoint.id} carries no savepoint metadata`);
+  if (!meta) return failed({ code: 'savepoint-without-metadata' });
   const uidOf = (op: OperatorSpec) => op.uid ?? op.id;
   const seen = new Set<string>();
   for (const op of scenario.operators) {
-    if (seen.has(uidOf(op))) return failed(`two operators share the uid "${uidOf(op)}"`);
+    if (seen.has(uidOf(op))) return failed({ code: 'duplicate-uid', uid: uidOf(op) });
     seen.add(uidOf(op));
   }
 
@@ -240,9 +256,7 @@ export function restoreFromSavepoint(
     );
     const stateful = old.some(hasState);
     if (stateful && !allow) {
-      return failed(
-        `no operator of this job has the uid "${from.uid}" of ${from.kind} "${from.id}", so its state cannot be mapped; allowNonRestoredState skips it`,
-      );
+      return failed({ code: 'unmapped-state', uid: from.uid, kind: from.kind, operator: from.id });
     }
     operators.push({
       uid: from.uid,

@@ -1,4 +1,5 @@
 import { freshState } from './init';
+import type { StartFailure } from './reasons';
 import { restoreFromSavepoint } from './savepoint';
 import { isTerminal, step } from './step';
 import type { CheckpointRecord, Scenario, SimState } from './types';
@@ -7,7 +8,7 @@ import type { CheckpointRecord, Scenario, SimState } from './types';
 const SAVEPOINT_SEARCH_LIMIT = 100_000;
 
 export type SavepointLookup =
-  { ok: true; savepoint: CheckpointRecord } | { ok: false; error: string };
+  { ok: true; savepoint: CheckpointRecord } | { ok: false; error: StartFailure };
 
 function matches(record: CheckpointRecord, which: string | number): boolean {
   if (record.kind !== 'savepoint') return false;
@@ -19,20 +20,32 @@ function matches(record: CheckpointRecord, which: string | number): boolean {
  * savepoint completes. Deterministic, so the savepoint is exactly the one the job took. Pure.
  */
 export function findSavepoint(job: Scenario, which: string | number): SavepointLookup {
-  const label = typeof which === 'number' ? `savepoint ${which}` : `savepoint "${which}"`;
   let state = createInitialState(job);
   if (state.job.status === 'FAILED') {
-    return { ok: false, error: `"${job.title}" could not start: ${state.job.failReason}` };
+    const cause = state.job.failReason!;
+    return { ok: false, error: { code: 'savepoint-job-not-started', job: job.title, cause } };
   }
   while (state.tick < SAVEPOINT_SEARCH_LIMIT) {
     const found = state.checkpoints.find((c) => matches(c, which) && c.status !== 'IN_PROGRESS');
     if (found?.status === 'COMPLETED') return { ok: true, savepoint: found };
-    if (found)
-      return { ok: false, error: `${label} of "${job.title}" failed: ${found.failReason}` };
+    if (found) {
+      return {
+        ok: false,
+        error: {
+          code: 'savepoint-failed',
+          job: job.title,
+          savepoint: which,
+          cause: found.failReason!,
+        },
+      };
+    }
     if (isTerminal(state)) break;
     state = step(state).state;
   }
-  return { ok: false, error: `"${job.title}" never completed a ${label}` };
+  return {
+    ok: false,
+    error: { code: 'savepoint-never-completed', job: job.title, savepoint: which },
+  };
 }
 
 const cache = new WeakMap<Scenario, SimState>();

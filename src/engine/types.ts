@@ -1,3 +1,5 @@
+import type { CheckpointFailureReason, JobFailReason } from './reasons';
+
 /**
  * The data the engine works on. Everything here is plain, JSON-serialisable data: a state can
  * be cloned for a keyframe, hashed for a determinism check and compared in a test.
@@ -263,7 +265,7 @@ export type ControlMessage =
       type: 'decline';
       task: number;
       checkpoint: number;
-      reason: string;
+      reason: CheckpointFailureReason;
       sentAt: number;
       at: number;
     }
@@ -311,7 +313,7 @@ export interface CheckpointRecord {
   completeTick: number | null;
   /** Tick it completed or failed. */
   endTick: number | null;
-  failReason: string | null;
+  failReason: CheckpointFailureReason | null;
   // The four tables are by task index, as topologyOf(scenario).tasks, with null for a task that
   // has no entry yet: a state stays plain JSON (keyframes and savepoints are copied through it),
   // and an array filled at the start keeps one shape where keys added in arrival order did not.
@@ -373,7 +375,7 @@ export interface JobState {
   backoffMs: number | null;
   /** Tick the job last (re)started running, for the exponential strategy's reset threshold. */
   runningSince: number;
-  failReason: string | null;
+  failReason: JobFailReason | null;
 }
 
 export interface SimState {

@@ -82,11 +82,23 @@ const FINAL_CLAIMS: Record<string, (page: Page) => Promise<void>> = {
     await expect(node(page, 'job-manager')).toContainText('FINISHED');
     await expect(page.getByRole('button', { name: /^checkpoint failed / })).not.toHaveCount(0);
   },
+  // Version 1 stopped with savepoint 5 at offset 15: 1 + ... + 15 = 120 counted once, nothing
+  // lost, 16..30 left for version 2.
+  savepoints: async (page) => {
+    await expect(node(page, 'job-manager')).toContainText('FINISHED');
+    const result = page.getByTestId('result');
+    await expect(result).toHaveClass(/result-ok/);
+    await expect(result).toContainText('Stopped with savepoint 5');
+    await expect(result).toContainText('sum_by_parity = 120, total = 120');
+    await expect(result).toContainText('The 15 records of Source 1 after offset 15');
+    await expect(result).not.toContainText('lost');
+  },
   // The upgraded job: numbers up to 15 once as version 1 counted them, from 16 on plus 100.
   'savepoint-upgrade-v2': async (page) => {
     await expect(node(page, 'job-manager')).toContainText('FINISHED');
     await expect(page.locator('.react-flow').getByText('1040', { exact: true })).toBeVisible();
     await expect(page.locator('.react-flow').getByText('925', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('result')).toContainText('Exactly-once holds across both jobs');
   },
   // fixedDelayRestart(3, ...): three restarts, and the fourth failure fails the job.
   'restart-strategies': async (page) => {

@@ -68,7 +68,9 @@ describe('random scenarios', () => {
         );
         count(
           'checkpoint expired',
-          run.events.some((e) => e.type === 'CheckpointFailed' && e.reason.startsWith('expired')),
+          run.events.some(
+            (e) => e.type === 'CheckpointFailed' && e.reason.code === 'checkpoint-expired',
+          ),
         );
         count('restart', run.state.job.restarts > 0);
         count('two restarts or more', run.state.job.restarts > 1);

@@ -270,8 +270,10 @@ describe('regressions found by the property tests', () => {
     const run = record(failureFree(expiredBarrierIgnored), 300);
     const end = run.states[run.states.length - 1];
     expect(end.job.status).toBe('FINISHED');
-    const expired = firstEvent(run.events, 'CheckpointFailed', (e) =>
-      e.reason.startsWith('expired'),
+    const expired = firstEvent(
+      run.events,
+      'CheckpointFailed',
+      (e) => e.reason.code === 'checkpoint-expired',
     );
     const blockedAfter = run.events.filter(
       (e) =>

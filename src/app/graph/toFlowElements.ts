@@ -6,6 +6,7 @@ import {
   type CheckpointKind,
   type CheckpointStatus,
   type ControlMessage,
+  type JobFailReason,
   type JobStatus,
   type Mode,
   type OperatorSpec,
@@ -141,7 +142,7 @@ export type JobManagerData = {
   restarts: number;
   /** Ticks until a RESTARTING job restores. */
   restartIn: number | null;
-  failReason: string | null;
+  failReason: JobFailReason | null;
   pending: PendingView[];
   /** The latest checkpoints that ended, newest last. */
   recent: { id: number; kind: CheckpointKind; status: CheckpointStatus }[];

@@ -2,7 +2,8 @@ import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from '
 import { memo, useMemo, useState } from 'react';
 import type { CheckpointStatus, OperatorState, Scenario } from '../../engine';
 import { useLanguage, useT, type LocalText } from '../i18n';
-import { describeReason, taskName } from '../narration';
+import { taskName } from '../narration';
+import { reasonText } from '../reasons';
 import { useStore, type Language } from '../store';
 import { checkpointRows, type CheckpointRow } from './checkpointRows';
 import { formatBytes, formatMs } from './format';
@@ -148,7 +149,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
         </span>
       </div>
       {row.failReason && (
-        <p className="cl-cp-reason">{describeReason(row.failReason, language, scenario)}</p>
+        <p className="cl-cp-reason">{reasonText(row.failReason, language, scenario)}</p>
       )}
       <dl className="cl-cp-grid">
         <div>

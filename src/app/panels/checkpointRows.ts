@@ -2,6 +2,7 @@ import {
   countDefined,
   definedValues,
   topologyOf,
+  type CheckpointFailureReason,
   type CheckpointKind,
   type CheckpointStatus,
   type OperatorState,
@@ -26,7 +27,7 @@ export interface CheckpointRow {
   kind: CheckpointKind;
   name: string | null;
   status: CheckpointStatus;
-  failReason: string | null;
+  failReason: CheckpointFailureReason | null;
   triggerTick: number;
   triggerMs: number;
   /** Tick it completed or failed; null while in progress. */

@@ -1,5 +1,6 @@
 import {
   definedValues,
+  type CheckpointFailureReason,
   type CheckpointKind,
   type CheckpointStatus,
   type SimEvent,
@@ -15,7 +16,7 @@ export interface Lane {
   end: number | null;
   /** How it ended in the recorded run. */
   outcome: CheckpointStatus;
-  failReason: string | null;
+  failReason: CheckpointFailureReason | null;
   /** Its status at the cursor; null while it lies in the future. */
   statusNow: CheckpointStatus | null;
   /** From the first task starting to align to the last one done. */

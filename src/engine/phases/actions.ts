@@ -38,7 +38,10 @@ export function runActions(d: TickDraft): void {
         const task = d.topology.taskIndex.get(action.task);
         d.markFired(k);
         if (task === undefined) return;
-        failJob(d, { task, reason: `failed at tick ${d.tick}` });
+        failJob(d, {
+          task,
+          reason: { code: 'task-failed-at-tick', task: action.task, tick: d.tick },
+        });
         return;
       }
       default:

@@ -51,7 +51,7 @@ export function completeWrites(d: TickDraft): void {
         type: 'decline',
         task: write.task,
         checkpoint,
-        reason: `the state backend failed to write the snapshot of ${id}`,
+        reason: { code: 'backend-write-failed', task: id },
         sentAt: d.tick,
         at,
       });

@@ -1,5 +1,6 @@
 import type { TickDraft } from '../draft';
 import { failJob } from './failover';
+import type { CheckpointFailureReason } from '../reasons';
 import { sourceInput } from '../topology';
 import type {
   CheckpointKind,
@@ -174,7 +175,7 @@ export type CheckpointFailure = 'expired' | 'declined' | 'subsumed';
 export function failCheckpoint(
   d: TickDraft,
   checkpoint: number,
-  reason: string,
+  reason: CheckpointFailureReason,
   failure: CheckpointFailure,
 ): void {
   const record = d.checkpoint(checkpoint);
@@ -190,7 +191,9 @@ export function failCheckpoint(
   // Sources stopped behind a stop-with-savepoint barrier go on reading: the job keeps running.
   if (record.phase !== 'barriers' || record.stop) resumeSources(d, checkpoint);
   if (record.stop && failure === 'declined') {
-    failJob(d, { reason: `stop-with-savepoint ${checkpoint} failed: ${reason}` });
+    failJob(d, {
+      reason: { code: 'stop-with-savepoint-failed', savepoint: checkpoint, cause: reason },
+    });
     return;
   }
   const counts = failure === 'declined' || (failure === 'expired' && record.kind === 'checkpoint');
@@ -205,7 +208,7 @@ export function failCheckpoint(
   // Flink clears the count as it fails the job; a restart alone does not clear it.
   d.setCoordinator({ consecutiveFailures: 0 });
   failJob(d, {
-    reason: `checkpoint failures (${failures}) exceeded the tolerable number (${tolerable})`,
+    reason: { code: 'tolerable-failures-exceeded', failures, tolerable },
   });
 }
 
@@ -227,7 +230,7 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   if (record.kind === 'savepoint' && !record.stop) return;
   for (const older of d.pendingCheckpoints()) {
     if (older.id < checkpoint && older.kind === 'checkpoint') {
-      failCheckpoint(d, older.id, `subsumed by checkpoint ${checkpoint}`, 'subsumed');
+      failCheckpoint(d, older.id, { code: 'checkpoint-subsumed', by: checkpoint }, 'subsumed');
     }
   }
   const at = d.tick + d.scenario.controlLatency;

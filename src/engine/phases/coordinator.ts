@@ -31,7 +31,7 @@ export function coordinate(d: TickDraft): void {
       failCheckpoint(
         d,
         pending.id,
-        `expired before completing (timeout ${config.timeoutMs} ms)`,
+        { code: 'checkpoint-expired', timeoutMs: config.timeoutMs },
         'expired',
       );
       if (d.state.job.status !== 'RUNNING') return;
@@ -65,7 +65,12 @@ export function coordinate(d: TickDraft): void {
       const ms = (tick: number) => tick * d.scenario.tickMs;
       d.emit({
         type: 'CheckpointSkipped',
-        reason: `the minimum pause (${config.minPauseMs} ms) since the last checkpoint ended at ${ms(last!)} ms holds the next one until ${ms(earliest)} ms`,
+        reason: {
+          code: 'min-pause',
+          minPauseMs: config.minPauseMs,
+          lastEndMs: ms(last!),
+          untilMs: ms(earliest),
+        },
       });
       return;
     }

@@ -1,14 +1,31 @@
 import type { TickDraft } from '../draft';
 import { emptyChannels, freshTask, periodicIntervalTicks } from '../init';
 import { decideRestart } from '../restartStrategy';
+import type {
+  CheckpointFailureReason,
+  FailoverCause,
+  RecoveryChoice,
+  TaskFailure,
+} from '../reasons';
 import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
 import { commitTransactions } from './checkpointing';
 
-export interface FailureCause {
-  task?: number;
-  record?: number;
-  origin?: Origin;
-  reason: string;
+export type FailureCause =
+  | { task: number; record?: number; origin?: Origin; reason: TaskFailure }
+  | { task?: undefined; reason: Exclude<FailoverCause, TaskFailure> };
+
+/**
+ * Every pending checkpoint ends FAILED with `reason`, announced as it would be by Flink's
+ * coordinator aborting it. Only the records: the caller drops what is still in flight.
+ */
+export function abortPendingCheckpoints(d: TickDraft, reason: CheckpointFailureReason): void {
+  for (const pending of d.pendingCheckpoints()) {
+    const record = d.checkpoint(pending.id)!;
+    record.status = 'FAILED';
+    record.failReason = reason;
+    record.endTick = d.tick;
+    d.emit({ type: 'CheckpointFailed', checkpoint: record.id, kind: record.kind, reason });
+  }
 }
 
 /**
@@ -29,18 +46,17 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       reason: cause.reason,
     });
   }
-  for (const pending of d.pendingCheckpoints()) {
-    const record = d.checkpoint(pending.id)!;
-    record.status = 'FAILED';
-    record.failReason = 'the job failed over';
-    record.endTick = tick;
-    d.emit({
-      type: 'CheckpointFailed',
-      checkpoint: record.id,
-      kind: record.kind,
-      reason: record.failReason,
-    });
-  }
+  const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
+    d.random(),
+  );
+  // A job that restarts aborts its checkpoints as it fails over; one that stays FAILED shuts its
+  // coordinator down, as Flink's CheckpointCoordinator does when the job reaches a final state.
+  abortPendingCheckpoints(
+    d,
+    decision.restart
+      ? { code: 'job-failed-over' }
+      : { code: 'coordinator-shutdown', jobStatus: 'FAILED' },
+  );
   const tasks: TaskState[] = topology.tasks.map((info) => ({
     ...freshTask(info, d.state.tasks[info.index]),
     status: info.index === cause.task ? 'FAILED' : 'CANCELED',
@@ -50,9 +66,6 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
   d.setWrites([]);
   d.emit({ type: 'TasksCanceled', tasks: topology.tasks.map((t) => t.id) });
 
-  const decision = decideRestart(d.scenario.restart, d.state.job, tick, d.scenario.tickMs, () =>
-    d.random(),
-  );
   if (decision.restart) {
     const delayTicks = Math.max(1, d.ticks(decision.delayMs));
     d.setJob({ ...decision.job, status: 'RESTARTING', restartAt: tick + delayTicks });
@@ -63,7 +76,7 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
       cause: cause.reason,
     });
   } else {
-    const reason = decision.reason ?? cause.reason;
+    const reason = decision.reason!;
     d.setJob({ ...decision.job, status: 'FAILED', restartAt: null, failReason: reason });
     d.emit({ type: 'JobFailed', reason, cause: cause.reason });
   }
@@ -92,24 +105,21 @@ export function recoveryPoint(
 function recoveryNote(
   state: Pick<SimState, 'checkpoints' | 'restoredFrom'>,
   point: CheckpointRecord | null,
-): { ignoredSavepoint?: number; reason?: string } {
+): { ignoredSavepoint?: number; reason?: RecoveryChoice } {
   const newer = state.checkpoints.filter(
     (c) => c.kind === 'savepoint' && c.status === 'COMPLETED' && c.id > (point?.id ?? 0),
   );
-  const from =
-    point === null
-      ? 'no completed checkpoint, so the job starts from empty state'
-      : point === state.restoredFrom?.savepoint
-        ? `no checkpoint completed yet, so the job restores savepoint ${point.id} it was started from`
-        : `the job restores ${point.kind} ${point.id}`;
-  if (newer.length === 0) {
-    return point === state.restoredFrom?.savepoint && point !== null ? { reason: from } : {};
-  }
-  const ignored = newer[newer.length - 1].id;
-  return {
+  const fromStart = point !== null && point === state.restoredFrom?.savepoint;
+  const ignored = newer.length === 0 ? null : newer[newer.length - 1].id;
+  if (ignored === null && !fromStart) return {};
+  const reason: RecoveryChoice = {
+    code: 'recovery-choice',
+    restored: point === null ? 'empty' : fromStart ? 'start-savepoint' : 'latest',
+    checkpoint: point?.id ?? null,
+    kind: point?.kind ?? null,
     ignoredSavepoint: ignored,
-    reason: `${from}; savepoint ${ignored} is newer, but since Flink 1.15 a savepoint is not used for automatic recovery`,
   };
+  return ignored === null ? { reason } : { ignoredSavepoint: ignored, reason };
 }
 
 /** A RESTARTING job whose delay ran out: every task restores from the recovery point. */

@@ -1,10 +1,11 @@
 import type { TickDraft } from '../draft';
 import { allSourcesExhausted, commitTransactions } from './checkpointing';
+import { abortPendingCheckpoints } from './failover';
 
 /**
  * The job finishes once every source reached the end of its input and nothing is left in
  * flight: no element, no buffer, no message, no write, no pending checkpoint. A savepoint taken
- * with "stop" finishes it as soon as it completes. Two-phase-commit sinks commit what is left,
+ * with "stop" finishes it as soon as it completes, aborting any checkpoint still pending. Two-phase-commit sinks commit what is left,
  * as the final checkpoint at the end of input does, or what the stopping savepoint covers.
  */
 export function finishIfDone(d: TickDraft): void {
@@ -40,14 +41,28 @@ export function finishIfDone(d: TickDraft): void {
       d.emit({ type: 'SinkCommitted', task: info.id, checkpoint: null, records: open.length });
     });
   }
+  // The coordinator shuts down with the job, as Flink's does when the job reaches a final
+  // state: what is still pending is aborted, and nothing of it (a trigger, a barrier, an ack,
+  // a backend write) moves any more.
+  abortPendingCheckpoints(d, { code: 'coordinator-shutdown', jobStatus: 'FINISHED' });
+  d.setMessages([]);
+  d.setWrites([]);
+  d.topology.channels.forEach((_, c) => {
+    if (d.state.channels[c].queue.length > 0) d.channel(c).queue = [];
+  });
   d.topology.tasks.forEach((_, i) => {
-    d.task(i).status = 'FINISHED';
+    const t = d.task(i);
+    t.status = 'FINISHED';
+    t.alignment = null;
+    if (t.inputs.some((input) => input.blockedBy !== null || input.buffer.length > 0)) {
+      t.inputs = t.inputs.map(() => ({ blockedBy: null, buffer: [] }));
+    }
   });
   d.setJob({ status: 'FINISHED' });
   d.emit({
     type: 'JobFinished',
     reason: stopped
-      ? `stopped with savepoint ${stopped.id}`
-      : 'every source reached the end of its input',
+      ? { code: 'stopped-with-savepoint', savepoint: stopped.id }
+      : { code: 'input-exhausted' },
   });
 }

@@ -400,7 +400,7 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
           task: info.index,
           record: element.value,
           origin: element.origin,
-          reason: `failed just before processing record ${element.value}`,
+          reason: { code: 'task-failed-before-record', task: info.id, record: element.value },
         });
         return;
       }

@@ -135,12 +135,28 @@ export function fifoChannels(scenario: Scenario): TickObserver {
  * are never subsumed, so they may complete after a newer checkpoint), and a restart restores the
  * latest completed checkpoint (or, with preferCheckpointForRecovery off, the latest completed of
  * checkpoints and savepoints), never one that did not complete, with exactly its snapshots.
+ * A job that finished or failed has no checkpoint in progress and nothing in flight: its
+ * coordinator shut down with it.
  */
 export function checkpointLifecycle(scenario: Scenario): TickObserver {
   const topology = topologyOf(scenario);
   let lastCompleted = 0;
   return {
     tick(prev, next, events) {
+      if (next.job.status === 'FINISHED' || next.job.status === 'FAILED') {
+        const pending = next.checkpoints.filter((c) => c.status === 'IN_PROGRESS');
+        const moving =
+          next.channels.some((c) => c.queue.length > 0) ||
+          next.tasks.some((t) => t.inputs.some((i) => i.buffer.length > 0)) ||
+          next.messages.length > 0 ||
+          next.writes.length > 0;
+        if (pending.length > 0 || moving) {
+          throw new InvariantViolation(
+            next.tick,
+            `the job is ${next.job.status} with checkpoints ${pending.map((c) => c.id).join(', ') || 'none'} in progress${moving ? ' and elements or messages in flight' : ''}`,
+          );
+        }
+      }
       const before = new Map(prev.checkpoints.map((c) => [c.id, c]));
       for (const c of next.checkpoints) {
         const b = before.get(c.id);

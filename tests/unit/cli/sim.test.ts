@@ -111,6 +111,7 @@ let oddEven: Outcome;
 let barrierAlignment: Outcome;
 let atLeastOnce: Outcome;
 let shortRun: Outcome;
+let stopped: Outcome;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'folder.json'));
@@ -126,6 +127,19 @@ beforeAll(async () => {
         '5',
         '--seed',
         '7',
+      )),
+    async () =>
+      void (stopped = await sim(
+        file(
+          'stopped.json',
+          JSON.stringify({
+            ...oddEvenSum,
+            actions: [
+              ...oddEvenSum.actions,
+              { type: 'savepoint', when: { atTick: 13 }, name: 'stop-at-13', stop: true },
+            ],
+          }),
+        ),
       )),
     ...BAD.map((b) => async () => void outcomes.set(b.name, await sim(...b.args()))),
   ];
@@ -153,7 +167,8 @@ interface Report {
   scenario: string;
   mode: string;
   tick: number;
-  job: { status: string; restarts: number };
+  job: { status: string; restarts: number; failReason?: Record<string, unknown> };
+  inFlight: { elements: number; buffered: number; messages: number; writes: number };
   tasks: {
     id: string;
     operator: string;
@@ -165,6 +180,7 @@ interface Report {
     id: number;
     kind: string;
     status: string;
+    failReason?: Record<string, unknown>;
     snapshots: Record<string, Record<string, unknown>>;
   }[];
   sinks: Record<string, number[]>;
@@ -230,5 +246,21 @@ describe('the headless runner prints the documented JSON for a preset', () => {
     expect(r.tick).toBe(5);
     expect(r.job.status).toBe('RUNNING');
     expect(r.events.every((e) => e.tick <= 5)).toBe(true);
+  });
+});
+
+describe('the headless runner shows a job that ended with its checkpoints ended', () => {
+  it('odd-even-sum stopped with a savepoint at tick 13: finished, nothing in progress, nothing in flight', () => {
+    const r = report(stopped);
+    expect(r.job.status).toBe('FINISHED');
+    expect(r.inFlight).toEqual({ elements: 0, buffered: 0, messages: 0, writes: 0 });
+    expect(r.checkpoints.filter((c) => c.status === 'IN_PROGRESS')).toEqual([]);
+    expect(r.checkpoints.find((c) => c.status === 'FAILED')?.failReason).toEqual({
+      code: 'coordinator-shutdown',
+      jobStatus: 'FINISHED',
+    });
+    expect(r.events.find((e) => e.type === 'JobFinished')).toMatchObject({
+      reason: { code: 'stopped-with-savepoint', savepoint: 1 },
+    });
   });
 });

@@ -134,6 +134,9 @@ function referenceJudge(
       .filter(([key, c]) => (got.get(key)?.count ?? 0) < c.count)
       .map(([key, c]) => ({ ...c, count: got.get(key)?.count ?? 0 })),
     sums,
+    // Random scenarios neither stop with a savepoint nor start from one.
+    stopped: null,
+    resumed: null,
   };
 }
 

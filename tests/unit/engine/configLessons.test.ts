@@ -123,8 +123,7 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     expect(triggered(30)).toEqual([]);
     expect(at(run, 30, 'CheckpointSkipped')).toMatchObject([
       {
-        reason:
-          'the minimum pause (500 ms) since the last checkpoint ended at 2600 ms holds the next one until 3100 ms',
+        reason: { code: 'min-pause', minPauseMs: 500, lastEndMs: 2600, untilMs: 3100 },
       },
     ]);
     expect(triggered(31)).toEqual([3]);
@@ -138,7 +137,7 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({
       checkpoint: 3,
-      reason: 'expired before completing (timeout 800 ms)',
+      reason: { code: 'checkpoint-expired', timeoutMs: 800 },
     });
     expect(ms(lesson, 39 - checkpoint(end, 3).triggerTick)).toBe(800);
     expect(
@@ -219,7 +218,9 @@ describe('lesson 6: savepoints on version 1', () => {
 
   it('at tick 51 savepoint 5 completes and the job is FINISHED, stopped with it', () => {
     stepAt(lesson, 51);
-    expect(at(run, 51, 'JobFinished')).toMatchObject([{ reason: 'stopped with savepoint 5' }]);
+    expect(at(run, 51, 'JobFinished')).toMatchObject([
+      { reason: { code: 'stopped-with-savepoint', savepoint: 5 } },
+    ]);
     expect(end.tick).toBe(51);
   });
 });
@@ -278,7 +279,7 @@ describe('lesson 7: fixed-delay restart', () => {
   it('at tick 81 the fourth failure fails the job', () => {
     stepAt(lesson, 81);
     expect(at(run, 81, 'JobFailed')).toMatchObject([
-      { reason: 'fixed-delay gave up after 3 restart attempts' },
+      { reason: { code: 'restarts-exhausted', strategy: 'fixed-delay', attempts: 3 } },
     ]);
     expect(run.states.length - 1).toBe(81);
   });
@@ -304,7 +305,15 @@ describe('lesson 7, continued: failure-rate restart', () => {
   it('at tick 340 the seventh failure makes six within 5 minutes and the job is FAILED', () => {
     stepAt(lesson, 340);
     expect(at(run, 340, 'JobFailed')).toMatchObject([
-      { reason: 'failure-rate gave up: 6 failures within 300000 ms (at most 5)' },
+      {
+        reason: {
+          code: 'failure-rate-exceeded',
+          strategy: 'failure-rate',
+          failures: 6,
+          intervalMs: 300_000,
+          maxFailures: 5,
+        },
+      },
     ]);
     expect(run.states.length - 1).toBe(340);
   });

@@ -66,7 +66,11 @@ describe('fixed-delay restart (3 attempts, 10 s)', () => {
     expect(gaveUpAt(run)).toBe(FIXED_DELAY_FAILURES[3]);
     const end = run.states[run.states.length - 1];
     expect(end.job).toMatchObject({ status: 'FAILED', restarts: 3 });
-    expect(end.job.failReason).toBe('fixed-delay gave up after 3 restart attempts');
+    expect(end.job.failReason).toEqual({
+      code: 'restarts-exhausted',
+      strategy: 'fixed-delay',
+      attempts: 3,
+    });
   });
 
   it('stays RESTARTING for exactly the 10 s delay, then runs again', () => {
@@ -96,9 +100,13 @@ describe('failure-rate restart (5 per 5 minutes, 10 s)', () => {
     const run = record(failingJob(strategy, [20, 40, 60, 80, 100, 120]));
     expect(restartingTicks(run)).toEqual([20, 40, 60, 80, 100]);
     expect(gaveUpAt(run)).toBe(120);
-    expect(run.states[run.states.length - 1].job.failReason).toBe(
-      'failure-rate gave up: 6 failures within 300000 ms (at most 5)',
-    );
+    expect(run.states[run.states.length - 1].job.failReason).toEqual({
+      code: 'failure-rate-exceeded',
+      strategy: 'failure-rate',
+      failures: 6,
+      intervalMs: 300_000,
+      maxFailures: 5,
+    });
   });
 
   it('keeps restarting when the failures are spread out, more than 5 in all', () => {
@@ -172,7 +180,9 @@ describe('no restart', () => {
     const run = record(failingJob({ type: 'none' }, [20, 40]));
     expect(gaveUpAt(run)).toBe(20);
     expect(run.states.some((s) => s.job.status === 'RESTARTING')).toBe(false);
-    expect(run.states[run.states.length - 1].job.failReason).toBe('the restart strategy is none');
+    expect(run.states[run.states.length - 1].job.failReason).toEqual({
+      code: 'no-restart-strategy',
+    });
   });
 });
 

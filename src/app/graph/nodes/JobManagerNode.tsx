@@ -1,6 +1,8 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { reasonText } from '../../reasons';
+import { useStore } from '../../store';
 import { JOB_STATUS, MODE, MODE_SHORT } from '../describe';
 import { SIZE } from '../layout';
 import { checkpointColor } from '../palette';
@@ -13,7 +15,13 @@ import { CheckpointTag, scaledStyle } from './parts';
  */
 function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeType>) {
   const t = useT();
+  const language = useLanguage();
+  const scenario = useStore((s) => s.timeline.scenario);
   const status = data.status.toLowerCase();
+  const failReason =
+    data.status === 'FAILED' && data.failReason
+      ? reasonText(data.failReason, language, scenario)
+      : null;
   return (
     <div
       className={`g-node g-jm g-jm-${status}`}
@@ -59,10 +67,8 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
       </div>
       <div className="g-jm-pending">
         {data.pending.length === 0 && (
-          <span className="g-label">
-            {data.status === 'FAILED' && data.failReason
-              ? data.failReason
-              : t({ en: 'no checkpoint in progress', zh: '没有进行中的检查点' })}
+          <span className="g-label" title={failReason ?? undefined}>
+            {failReason ?? t({ en: 'no checkpoint in progress', zh: '没有进行中的检查点' })}
           </span>
         )}
         {data.pending.slice(-2).map((c) => (

@@ -4,12 +4,14 @@ import {
   runScenario,
   topologyOf,
   type OperatorSpec,
+  type Reason,
   type Scenario,
   type SimEvent,
   type SimEventType,
 } from '../../../../src/engine';
 import { describeEvent } from '../../../../src/app/describeEvent';
-import { describeReason, taskName } from '../../../../src/app/narration';
+import { taskName } from '../../../../src/app/narration';
+import { reasonText } from '../../../../src/app/reasons';
 import { withDefaults } from '../../../../src/scenarios/defaults';
 import { PRESETS } from '../../../../src/scenarios/presets';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
@@ -64,9 +66,12 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     type: 'CheckpointFailed',
     checkpoint: 3,
     kind: 'checkpoint',
-    reason: 'expired before completing (timeout 600 ms)',
+    reason: { code: 'checkpoint-expired', timeoutMs: 600 },
   },
-  CheckpointSkipped: { type: 'CheckpointSkipped', reason: 'too many checkpoints in flight' },
+  CheckpointSkipped: {
+    type: 'CheckpointSkipped',
+    reason: { code: 'min-pause', minPauseMs: 2000, lastEndMs: 1200, untilMs: 3200 },
+  },
   SinkCommitted: { type: 'SinkCommitted', task: 'sink#0', checkpoint: 3, records: 4 },
   SourcesPaused: { type: 'SourcesPaused', checkpoint: 3 },
   SourcesResumed: { type: 'SourcesResumed', checkpoint: 3 },
@@ -85,15 +90,24 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     task: 'sum_odd#0',
     record: 7,
     origin,
-    reason: 'failed just before processing record 7',
+    reason: { code: 'task-failed-before-record', task: 'sum_odd#0', record: 7 },
   },
   TasksCanceled: { type: 'TasksCanceled', tasks: ['source#0', 'sum_even#0', 'sum_odd#0'] },
-  JobRestarting: { type: 'JobRestarting', delayTicks: 3, attempt: 2 },
+  JobRestarting: {
+    type: 'JobRestarting',
+    delayTicks: 3,
+    attempt: 2,
+    cause: { code: 'task-failed-at-tick', task: 'sum_odd#0', tick: 20 },
+  },
   StateRestored: { type: 'StateRestored', task: 'sum_odd#0', checkpoint: 3, state: sumState },
   SourceRewound: { type: 'SourceRewound', task: 'source#0', offset: 5, from: 7 },
   JobRestarted: { type: 'JobRestarted', checkpoint: 3, kind: 'checkpoint' },
-  JobFailed: { type: 'JobFailed', reason: 'fixed-delay gave up after 3 restart attempts' },
-  JobFinished: { type: 'JobFinished', reason: 'every source reached the end of its input' },
+  JobFailed: {
+    type: 'JobFailed',
+    reason: { code: 'restarts-exhausted', strategy: 'fixed-delay', attempts: 3 },
+    cause: { code: 'task-failed-at-tick', task: 'sum_odd#0', tick: 20 },
+  },
+  JobFinished: { type: 'JobFinished', reason: { code: 'input-exhausted' } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -123,7 +137,7 @@ describe('narration', () => {
     );
     const zh = describeEvent(SAMPLES.CheckpointFailed, 'zh');
     expect(zh).toContain('检查点 3');
-    expect(zh).toContain('600 ms');
+    expect(zh).toContain('600 毫秒');
     expect(zh).not.toContain('expired');
     expect(describeEvent(SAMPLES.JobRestarting, 'en', oddEvenSum)).toContain('restarts in 300 ms');
     const slow = { ...oddEvenSum, tickMs: 5000 };
@@ -131,10 +145,10 @@ describe('narration', () => {
     const atTick = {
       type: 'TaskFailed' as const,
       task: 'sum_even#0',
-      reason: 'failed at tick 30',
+      reason: { code: 'task-failed-at-tick' as const, task: 'sum_even#0', tick: 30 },
     };
     expect(describeEvent(atTick, 'en')).toBe('sum_even failed at tick 30');
-    expect(describeEvent(atTick, 'zh')).toBe('sum_even 在 tick 30 失败');
+    expect(describeEvent(atTick, 'zh')).toBe('sum_even 在第 30 拍失败');
     expect(describeEvent(SAMPLES.CheckpointCompleted, 'zh')).toContain('保存点 3');
     const stopTheWorld = {
       ...oddEvenSum,
@@ -175,7 +189,7 @@ describe('narration', () => {
     // Three English words in a row, once the job's own names are taken out, is an untranslated
     // sentence: what a reader of the Chinese UI must never meet.
     const english = /[a-z]{2,}(?:[ -][a-z]{2,}){2,}/i;
-    const seen: { scenario: Scenario; reason: string }[] = [];
+    const seen: { scenario: Scenario; reason: Reason }[] = [];
     const reasonsOf = (scenario: Scenario) => {
       const { state, events } = runScenario(scenario);
       for (const e of events) {
@@ -217,16 +231,16 @@ describe('narration', () => {
       if (!r.ok) seen.push({ scenario, reason: r.error });
     }
 
-    const reasons = new Set(seen.map((s) => s.reason));
-    for (const expected of [/minimum pause/, /^stop-with-savepoint \d+ failed/, /^Cannot start/]) {
-      expect([...reasons].some((r) => expected.test(r))).toBe(true);
+    const codes = new Set(seen.map((s) => s.reason.code));
+    for (const expected of ['min-pause', 'stop-with-savepoint-failed', 'savepoint-not-mappable']) {
+      expect(codes).toContain(expected);
     }
     for (const { scenario, reason } of seen) {
-      let zh = describeReason(reason, 'zh', scenario);
+      let zh = reasonText(reason, 'zh', scenario);
       for (const task of topologyOf(scenario).tasks)
         zh = zh.split(taskName(task.id, scenario)).join('');
       zh = zh.replaceAll(scenario.title, '');
-      expect(zh, reason).not.toMatch(english);
+      expect(zh, JSON.stringify(reason)).not.toMatch(english);
     }
   });
 });
