@@ -19,6 +19,8 @@ const CONTEXT = { viewport: VIEWPORT, bypassCSP: true };
 const LOAD_RUNS = 5;
 const FRAME_RUNS = 3;
 const FRAME_WINDOW_MS = 4000;
+/** How many times slower the CPU runs for the figures of a classroom laptop. */
+const SLOWDOWN = 4;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -47,6 +49,8 @@ export interface FrameRuns {
   ticks: (number | null)[];
   /** The most elements drawn in flight at one moment of each window. */
   inFlight: number[];
+  /** The longest time between two frames of each window, in milliseconds. */
+  worstGapMs: number[];
 }
 
 export interface BrowserResult {
@@ -59,6 +63,12 @@ export interface BrowserResult {
   stressFrames: FrameRuns | Unmeasured;
   reference100: FrameRuns;
   reference400: FrameRuns;
+  /** How many times slower the CPU ran for the slow figures. */
+  slowdown: number;
+  /** The same, with the CPU slowed `slowdown` times. */
+  slowPresetFrames: FrameRuns | Unmeasured;
+  slowStressFrames: FrameRuns | Unmeasured;
+  slowReference100: FrameRuns;
 }
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
@@ -160,22 +170,35 @@ async function timeToInteractive(browser: Browser, url: string, selector: string
 }
 
 /** Frames per second the page paints during `ms`, counted with requestAnimationFrame. */
-function framesPerSecond(page: Page, ms: number): Promise<number> {
+function framesPerSecond(page: Page, ms: number): Promise<{ fps: number; worstGapMs: number }> {
   return page.evaluate(`new Promise((done) => {
     let start = null;
+    let last = null;
+    let worst = 0;
     let frames = 0;
     const tick = (t) => {
       if (start === null) start = t;
-      else frames += 1;
-      if (t - start >= ${ms}) done((frames * 1000) / (t - start));
+      else {
+        frames += 1;
+        worst = Math.max(worst, t - last);
+      }
+      last = t;
+      if (t - start >= ${ms}) done({ fps: (frames * 1000) / (t - start), worstGapMs: worst });
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   })`);
 }
 
-async function referenceFrames(browser: Browser, base: string, count: number) {
-  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
+/** Slows the page's CPU `rate` times, as DevTools' performance panel does (1: full speed). */
+async function throttle(page: Page, rate: number): Promise<void> {
+  if (rate === 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+async function referenceFrames(browser: Browser, base: string, count: number, slowdown = 1) {
+  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [], worstGapMs: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
     const context = await browser.newContext(CONTEXT);
     try {
@@ -185,7 +208,10 @@ async function referenceFrames(browser: Browser, base: string, count: number) {
         `document.querySelectorAll('.react-flow__edge circle').length >= ${count}`,
       );
       await page.waitForTimeout(500);
-      runs.fps.push(await framesPerSecond(page, FRAME_WINDOW_MS));
+      await throttle(page, slowdown);
+      const { fps, worstGapMs } = await framesPerSecond(page, FRAME_WINDOW_MS);
+      runs.fps.push(fps);
+      runs.worstGapMs.push(worstGapMs);
       runs.ticks.push(null);
       runs.inFlight.push(count);
     } finally {
@@ -236,7 +262,7 @@ function readApp(page: Page): Promise<AppReading> {
  */
 async function playAndCount(
   page: Page,
-): Promise<{ fps: number; ticks: number; inFlight: number } | null> {
+): Promise<{ fps: number; worstGapMs: number; ticks: number; inFlight: number } | null> {
   await page.evaluate('document.activeElement && document.activeElement.blur()');
   for (let i = 0; i < 8; i++) await page.keyboard.press('+');
   let last = (await readApp(page)).tick ?? 0;
@@ -263,13 +289,17 @@ async function playAndCount(
     await counting.catch(() => undefined);
     throw e;
   }
-  const fps = await counting;
+  const { fps, worstGapMs } = await counting;
   await page.keyboard.press(' ');
-  return ticks > 0 ? { fps, ticks, inFlight } : null;
+  return ticks > 0 ? { fps, worstGapMs, ticks, inFlight } : null;
 }
 
-async function appFrames(browser: Browser, url: string): Promise<FrameRuns | Unmeasured> {
-  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [] };
+async function appFrames(
+  browser: Browser,
+  url: string,
+  slowdown = 1,
+): Promise<FrameRuns | Unmeasured> {
+  const runs: FrameRuns = { fps: [], ticks: [], inFlight: [], worstGapMs: [] };
   for (let run = 0; run < FRAME_RUNS; run++) {
     const context = await browser.newContext(CONTEXT);
     try {
@@ -277,9 +307,11 @@ async function appFrames(browser: Browser, url: string): Promise<FrameRuns | Unm
       await page.goto(url);
       await page.waitForSelector(TICK, { timeout: 60_000 });
       await page.waitForTimeout(500);
+      await throttle(page, slowdown);
       const result = await playAndCount(page);
       if (!result) return { reason: 'pressing space did not advance the tick read-out' };
       runs.fps.push(result.fps);
+      runs.worstGapMs.push(result.worstGapMs);
       runs.ticks.push(result.ticks);
       runs.inFlight.push(result.inFlight);
     } catch (e) {
@@ -339,8 +371,25 @@ export async function browserFigures(log: (line: string) => void): Promise<Brows
     log('frame rate: stress scenario, 400 elements in flight');
     const stressFrames = await appFrames(browser, shareLink(base, { custom: stressScenario() }));
 
+    log(`frame rate with the CPU slowed ${SLOWDOWN}x: reference page, barrier-alignment, stress`);
+    const slowReference100 = await referenceFrames(browser, base, 100, SLOWDOWN);
+    const slowPresetFrames = await appFrames(
+      browser,
+      shareLink(base, { preset: 'barrier-alignment' }),
+      SLOWDOWN,
+    );
+    const slowStressFrames = await appFrames(
+      browser,
+      shareLink(base, { custom: stressScenario() }),
+      SLOWDOWN,
+    );
+
     return {
       chromium: browser.version(),
+      slowdown: SLOWDOWN,
+      slowPresetFrames,
+      slowStressFrames,
+      slowReference100,
       appBundle,
       referenceBundle,
       appInteractiveMs,

@@ -1,4 +1,4 @@
-import { memory, seekAndMemory, throughputRound } from './engineFigures';
+import { judging, memory, seekAndMemory, throughputRound } from './engineFigures';
 
 /**
  * One engine measurement in a process of its own, so a figure never pays for the garbage or
@@ -9,6 +9,7 @@ const figures: Record<string, () => unknown> = {
   throughput: throughputRound,
   seek: seekAndMemory,
   memory,
+  judging,
 };
 const result = figure !== undefined && figure in figures ? figures[figure]() : null;
 if (result === null) {

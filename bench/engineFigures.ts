@@ -1,6 +1,9 @@
+import { getHeapStatistics } from 'node:v8';
 import { RECORDING, recordTimeline, SEEKING, stateAt } from '../src/app/timeline';
+import { judgingSteps } from '../src/app/verdict';
 import {
   createInitialState,
+  failureFree,
   isTerminal,
   step,
   WorkingSet,
@@ -207,5 +210,53 @@ export function seekAndMemory(): SeekResult {
     replayMs: replays.map((x) => x.cpuMs),
     seekWallMs: seeks.map((x) => x.ms),
     replayWallMs: replays.map((x) => x.ms),
+  };
+}
+
+export interface JudgingResult {
+  ticks: number;
+  /** Judging the recorded run, as the result strip does when the cursor reaches the end. */
+  ms: number;
+  cpuMs: number;
+  /** The heap in use, collected or not, at its highest while judging. */
+  peakHeapMb: number;
+  /** The heap with the recorded timeline alive, before judging. */
+  heapBeforeMb: number;
+  /** The reference: one run of the failure-free scenario to its end, making no events. */
+  referenceMs: number;
+  referenceCpuMs: number;
+  duplicates: number;
+}
+
+/**
+ * The judging figure: records the whole large scenario as the app does, then judges it with
+ * the steps the app runs in slices (src/app/verdict.ts), weighing the heap between two slices;
+ * the reference is one bare run of the failure-free scenario, which judging steps once and the
+ * recorded run's replay a second time.
+ */
+export function judging(): JudgingResult {
+  const scenario = largeScenario();
+  const timeline = recordTimeline(scenario);
+  collectGarbage();
+  const heapBefore = getHeapStatistics().used_heap_size;
+  let peak = heapBefore;
+  const judged = timed(() => {
+    const steps = judgingSteps(timeline);
+    for (;;) {
+      const next = steps.next();
+      peak = Math.max(peak, getHeapStatistics().used_heap_size);
+      if (next.done) return next.value;
+    }
+  });
+  const reference = timed(() => runToEnd(failureFree(scenario), SEEKING));
+  return {
+    ticks: timeline.end,
+    ms: judged.ms,
+    cpuMs: judged.cpuMs,
+    peakHeapMb: mb(peak),
+    heapBeforeMb: mb(heapBefore),
+    referenceMs: reference.ms,
+    referenceCpuMs: reference.cpuMs,
+    duplicates: judged.result.sinkDuplicates.length,
   };
 }

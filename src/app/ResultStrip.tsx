@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { topologyOf } from '../engine';
 import { useLanguage, useT } from './i18n';
 import { taskName } from './narration';
 import { useStore } from './store';
-import { failureFreeStateAt, verdictOf } from './verdict';
+import type { Timeline } from './timeline';
+import { failureFreeStateAt, judged, judgeSoon } from './verdict';
 import { verdictText } from './verdictText';
 
 function CompareRow() {
@@ -33,6 +34,27 @@ function CompareRow() {
   );
 }
 
+/**
+ * The run's verdict once it is judged; null before. Judging a run replays it and the run it was
+ * meant to be, so it starts only when `wanted` (the cursor reached the end, where the result
+ * shows), and runs in slices between frames (judgeSoon), not in this render.
+ */
+function useVerdict(timeline: Timeline, wanted: boolean) {
+  const [, setJudged] = useState<Timeline | null>(null);
+  const verdict = wanted ? judged(timeline) : null;
+  useEffect(() => {
+    if (!wanted || verdict) return;
+    let live = true;
+    void judgeSoon(timeline).then(() => {
+      if (live) setJudged(timeline);
+    });
+    return () => {
+      live = false;
+    };
+  }, [timeline, wanted, verdict]);
+  return verdict;
+}
+
 /** What a teacher wants to know at the end: does exactly-once hold, and if not, which record broke it. */
 export function ResultStrip() {
   const t = useT();
@@ -41,19 +63,29 @@ export function ResultStrip() {
   const compare = useStore((s) => s.compare);
   const atEnd = useStore((s) => s.cursor >= s.timeline.end);
   const toggleCompare = useStore((s) => s.toggleCompare);
-  // Judging a run replays it and its failure-free twin: done when the cursor reaches the end,
-  // where the result shows, not while the screen opens (then once per timeline: verdictOf keeps it).
   const job = timeline.final.job;
   // Only a job that ended is judged: a run cut short (at the tick limit, at its budget, or by
   // stopping its recording) has no result to give, and replaying it to say so costs seconds.
   const ended = job.status === 'FINISHED' || job.status === 'FAILED';
-  const verdict = atEnd && timeline.complete && ended ? verdictOf(timeline) : null;
-  const judged = verdictText(verdict, timeline.final, timeline.end, language);
+  const wanted = atEnd && timeline.complete && ended;
+  const verdict = useVerdict(timeline, wanted);
   const cutShort = atEnd && timeline.complete && !ended;
-  const tone = cutShort ? 'neutral' : judged.tone;
-  const lines = cutShort
-    ? [t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' })]
-    : judged.lines;
+  const { tone, lines } = cutShort
+    ? {
+        tone: 'neutral',
+        lines: [t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' })],
+      }
+    : wanted && !verdict
+      ? {
+          tone: 'neutral',
+          lines: [
+            t({
+              en: 'Comparing this run with the failure-free run…',
+              zh: '正在与无故障运行比对……',
+            }),
+          ],
+        }
+      : verdictText(verdict, timeline.final, timeline.end, language);
   return (
     <div className={`result result-${tone}`} data-testid="result" role="status">
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>

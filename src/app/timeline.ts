@@ -1,4 +1,5 @@
 import {
+  accountedRun,
   createInitialState,
   isTerminal,
   MILESTONE_EVENTS,
@@ -12,6 +13,7 @@ import {
   type StepOptions,
   type TimedEvent,
   type SinkRecord,
+  type StateAccount,
   WorkingSet,
 } from '../engine';
 
@@ -74,10 +76,16 @@ export interface Timeline {
   complete: boolean;
 }
 
+/**
+ * Whether `of` extends `prefix`. A step appends to a sink's output (in place, or onto a copy of
+ * it) and never changes what is there, so within one recording an output that holds the same
+ * first and last record of `prefix` at the same places extends it: comparing every record cost
+ * a pass over each sink's whole output at every keyframe.
+ */
 function isPrefix(prefix: readonly SinkRecord[], of: readonly SinkRecord[]): boolean {
   if (prefix.length > of.length) return false;
-  for (let i = prefix.length - 1; i >= 0; i--) if (prefix[i] !== of[i]) return false;
-  return true;
+  const last = prefix.length - 1;
+  return last < 0 || (prefix[0] === of[0] && prefix[last] === of[last]);
 }
 
 /**
@@ -325,7 +333,15 @@ export function eventsAt(timeline: Timeline, tick: number): readonly SimEvent[] 
   return eventsOfBlock(timeline, block)[tick - 1 - block * KEYFRAME_EVERY];
 }
 
-/** Every event of the run with its tick, replayed from the start: for judging and export. */
+/**
+ * The run replayed from its start for judging, feeding `account` as it steps and keeping no
+ * event (see accountedRun): yields every few ticks, returns the last state.
+ */
+export function accountSteps(timeline: Timeline, account: StateAccount) {
+  return accountedRun(stateOf(timeline.keyframes[0]), account, timeline.end);
+}
+
+/** Every event of the run with its tick, replayed from the start: for export. */
 export function allEvents(timeline: Timeline): TimedEvent[] {
   const all: TimedEvent[] = [];
   let state = stateOf(timeline.keyframes[0]);

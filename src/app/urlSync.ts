@@ -65,10 +65,29 @@ export function currentShareState(): ShareState {
   };
 }
 
-export async function shareUrl(): Promise<string> {
-  const { encodeShareState } = await shareLink();
+/**
+ * Scenarios whose link came out too large to open (SHARE_LIMITS): compressing one takes as long
+ * as its inputs are long (100,000 values: tens of milliseconds), so it is done once, not after
+ * every step, and the address bar holds no link for it.
+ */
+const tooLargeForLink = new WeakSet<Scenario>();
+
+/** The link's hash of the moment on screen; null when its scenario is too large for a link. */
+async function currentHash(): Promise<string | null> {
+  const scenario = useStore.getState().timeline.scenario;
+  if (tooLargeForLink.has(scenario)) return null;
+  const { encodeShareState, SHARE_LIMITS, SHARE_VERSION } = await shareLink();
+  const hash = encodeShareState(currentShareState());
+  if (hash.length - `#v${SHARE_VERSION}=`.length <= SHARE_LIMITS.compressed) return hash;
+  tooLargeForLink.add(scenario);
+  return null;
+}
+
+/** The address of the moment on screen; null when its scenario is too large for a link. */
+export async function shareUrl(): Promise<string | null> {
+  const hash = await currentHash();
   const { origin, pathname, search } = window.location;
-  return `${origin}${pathname}${search}${encodeShareState(currentShareState())}`;
+  return hash === null ? null : `${origin}${pathname}${search}${hash}`;
 }
 
 export interface EmbedOptions {
@@ -169,6 +188,15 @@ export async function initialiseFromLocation(): Promise<void> {
 
 const WRITE_DELAY_MS = 300;
 
+/** Runs `work` when the page is idle (or after a second at the latest), so no frame waits on it. */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(work, { timeout: 1000 });
+  } else {
+    window.setTimeout(work, 0);
+  }
+}
+
 /**
  * Keeps the address bar's link in step with the screen (replacing, not adding, history entries)
  * and follows a link pasted into the address bar of an open app. While the run plays, the link
@@ -183,10 +211,8 @@ export function useUrlSync(): void {
     const write = async () => {
       timer = undefined;
       if (useStore.getState().playing) return;
-      const { encodeShareState } = await shareLink();
-      if (stopped) return;
-      const hash = encodeShareState(currentShareState());
-      if (hash === written) return;
+      const hash = (await currentHash()) ?? '';
+      if (stopped || hash === written) return;
       written = hash;
       const { pathname, search } = window.location;
       window.history.replaceState(null, '', `${pathname}${search}${hash}`);
@@ -204,7 +230,10 @@ export function useUrlSync(): void {
         now.playing !== before.playing;
       if (changed && !now.playing && timer === undefined) {
         // A codec that failed to load leaves the address as it was; the next change retries.
-        timer = window.setTimeout(() => void write().catch(() => {}), WRITE_DELAY_MS);
+        timer = window.setTimeout(
+          () => whenIdle(() => void write().catch(() => {})),
+          WRITE_DELAY_MS,
+        );
       }
     });
     const onHashChange = () => {

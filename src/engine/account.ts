@@ -1,6 +1,9 @@
-import type { TimedEvent } from './events';
-import { runScenario } from './run';
-import { sourceInput, topologyOf } from './topology';
+import { WorkingSet } from './draft';
+import type { SimEvent, SimEventType } from './events';
+import { DEFAULT_TICK_LIMIT } from './run';
+import { createInitialState } from './start';
+import { isTerminal, step, type StepOptions } from './step';
+import { sourceInput, topologyOf, type TaskInfo } from './topology';
 import type { CheckpointRecord, Origin, Scenario, SimState } from './types';
 
 /** A source record, named the way a teacher would: "7 from source#1". */
@@ -51,62 +54,267 @@ const originKey = (o: Origin) => `${o.task}@${o.index}`;
 
 type Ledger = Map<string, { origin: Origin; count: number }>;
 
+/** The types of event the per-record account reads; a run stepped for judging makes no others. */
+export const ACCOUNT_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>([
+  'RecordProcessed',
+  'SnapshotTaken',
+  'TasksCanceled',
+  'StateRestored',
+]);
+
+/** Stepping options of a run whose only reader is the account. */
+export const ACCOUNTING: StepOptions = { events: ACCOUNT_EVENTS };
+
 /**
- * Which source records each stateful task's state counts, replayed from the events: a snapshot
- * keeps a copy, a cancellation clears it, a restore brings the snapshot's copy back. This is the
- * engine's own per-record account, independent of the sums it explains.
+ * A stretch of one task's ledger: the records its state counted (one key per count) since the
+ * stretch before. Never changed once a snapshot or a later stretch refers to it, so a snapshot
+ * keeps the last stretch instead of a copy of the ledger, and a restore shares it again.
  */
-export function stateLedgers(events: readonly TimedEvent[]): Map<string, Ledger> {
-  return replayLedgers(events).live;
+interface Stretch {
+  readonly before: Stretch | null;
+  readonly keys: readonly number[];
 }
 
-/** What each task's snapshot for `checkpoint` counts, from the same replay as stateLedgers. */
-export function snapshotLedgers(
-  events: readonly TimedEvent[],
-  checkpoint: number,
-): Map<string, Ledger> {
-  const snapshots = new Map<string, Ledger>();
-  for (const [key, ledger] of replayLedgers(events).saved) {
-    const slash = key.indexOf('/');
-    if (Number(key.slice(0, slash)) === checkpoint) snapshots.set(key.slice(slash + 1), ledger);
+/** A task's live ledger: the frozen stretches up to its last snapshot, and what it counted since. */
+interface LiveLedger {
+  base: Stretch | null;
+  keys: number[];
+}
+
+/**
+ * Source subtasks by ordinal, in the order any account first met them: shared by every account,
+ * so that the keys of two runs compare. It grows only with the distinct source subtask ids ever
+ * judged, a few dozen.
+ */
+const sourceOrdinals = new Map<string, number>();
+
+/**
+ * A key is a source's ordinal times this, plus the record's index: a small integer, which V8
+ * keeps unboxed, for the first 512 source subtasks (a scenario has at most 128 tasks), and
+ * unique for inputs of fewer than 2^21 values (a scenario holds at most 200,000).
+ */
+const POSITIONS = 2 ** 21;
+const INDEX_MASK = POSITIONS - 1;
+
+/** The source ordinal and the record index a key is made of. */
+const sourceOf = (key: number) => Math.floor(key / POSITIONS);
+const indexOf = (key: number) => key % POSITIONS;
+
+/**
+ * The last few source subtask ids looked up, with their ordinals: records from a handful of
+ * sources come interleaved, and comparing the same id strings by identity is faster than
+ * hashing one per record.
+ */
+const recentSources: string[] = [];
+const recentOrdinals: number[] = [];
+const RECENT = 16;
+
+/** The number that names a source record in the account's ledgers. */
+function recordKey(origin: Origin): number {
+  if (origin.index > INDEX_MASK) throw new RangeError(`input position ${origin.index} too large`);
+  const task = origin.task;
+  for (let i = 0; i < recentSources.length; i++) {
+    if (recentSources[i] === task) return recentOrdinals[i] * POSITIONS + origin.index;
   }
-  return snapshots;
+  let ordinal = sourceOrdinals.get(task);
+  if (ordinal === undefined) sourceOrdinals.set(task, (ordinal = sourceOrdinals.size));
+  if (recentSources.length === RECENT) {
+    recentSources.shift();
+    recentOrdinals.shift();
+  }
+  recentSources.push(task);
+  recentOrdinals.push(ordinal);
+  return ordinal * POSITIONS + origin.index;
 }
 
-function replayLedgers(events: readonly TimedEvent[]) {
-  let live = new Map<string, Ledger>();
-  const saved = new Map<string, Ledger>();
-  const ledger = (task: string) => {
-    let l = live.get(task);
-    if (!l) live.set(task, (l = new Map()));
-    return l;
-  };
-  for (const e of events) {
-    switch (e.type) {
-      case 'RecordProcessed':
-        if (e.applied) {
-          const l = ledger(e.task);
-          const key = originKey(e.origin);
-          const entry = l.get(key);
-          l.set(key, { origin: e.origin, count: (entry?.count ?? 0) + 1 });
-        }
-        break;
-      case 'SnapshotTaken':
-        saved.set(`${e.checkpoint}/${e.task}`, new Map(ledger(e.task)));
-        break;
-      case 'TasksCanceled':
-        live = new Map();
-        break;
-      case 'StateRestored': {
-        const snapshot = e.checkpoint === null ? undefined : saved.get(`${e.checkpoint}/${e.task}`);
-        live.set(e.task, new Map(snapshot ?? []));
-        break;
+/**
+ * A count per record key, with the keys in the order they were first counted: counting is an
+ * array access (a table of positions per source), not a hash lookup, since judging a long run
+ * counts hundreds of thousands of records.
+ */
+class Tally {
+  readonly keys: number[] = [];
+  readonly counts: number[] = [];
+  /** Per source ordinal, per index: 1 + the key's position in `keys`, or 0. */
+  private readonly at: Int32Array[] = [];
+
+  /** Adds `n` to the key's count and returns the key's position in `keys`. */
+  add(key: number, n: number): number {
+    const source = sourceOf(key);
+    const index = indexOf(key);
+    let at = this.at[source];
+    if (at === undefined || at.length <= index) at = this.grow(source, index);
+    const p = at[index] - 1;
+    if (p >= 0) {
+      this.counts[p] += n;
+      return p;
+    }
+    this.keys.push(key);
+    this.counts.push(n);
+    at[index] = this.keys.length;
+    return this.keys.length - 1;
+  }
+
+  countOf(key: number): number {
+    const at = this.at[sourceOf(key)];
+    const index = indexOf(key);
+    if (at === undefined || at.length <= index || at[index] === 0) return 0;
+    return this.counts[at[index] - 1];
+  }
+
+  private grow(source: number, index: number): Int32Array {
+    const old = this.at[source];
+    let length = Math.max(64, old?.length ?? 0);
+    while (length <= index) length *= 2;
+    const at = new Int32Array(length);
+    if (old) at.set(old);
+    this.at[source] = at;
+    return at;
+  }
+}
+
+/**
+ * Which source records each stateful task's state counts, kept from the run's events as they
+ * come: a snapshot keeps the task's ledger, a cancellation clears every ledger, a restore brings
+ * the snapshot's ledger back. This is the engine's own per-record account, independent of the
+ * sums it explains. Memory grows with the records counted, not with checkpoints times records:
+ * a ledger is a chain of stretches that snapshots and restores share, summed when it is read.
+ */
+export class StateAccount {
+  private live = new Map<string, LiveLedger>();
+  /** Per task, by checkpoint id, the ledger its snapshot of that checkpoint holds. */
+  private readonly saved = new Map<string, (Stretch | null)[]>();
+  /** Per source ordinal, its origins by index: the record each key names. */
+  private origins: Origin[][] = [];
+  /** The task that counted a record last, and its ledger: a task counts its records in a row. */
+  private lastTask = '';
+  private lastLedger: LiveLedger | null = null;
+
+  /** Reads one tick's events; events of other types than ACCOUNT_EVENTS are passed by. */
+  add(events: Iterable<SimEvent>): void {
+    for (const e of events) {
+      if (e.type === 'RecordProcessed') {
+        // Most events of a run: one per record and task, most of them not applied.
+        if (e.applied) this.counted(e.task, e.origin);
+        continue;
       }
-      default:
-        break;
+      switch (e.type) {
+        case 'SnapshotTaken': {
+          let snapshots = this.saved.get(e.task);
+          if (!snapshots) this.saved.set(e.task, (snapshots = []));
+          snapshots[e.checkpoint] = this.freeze(this.ledger(e.task));
+          break;
+        }
+        case 'TasksCanceled':
+          this.live = new Map();
+          this.lastLedger = null;
+          break;
+        case 'StateRestored': {
+          const base = e.checkpoint === null ? null : this.saved.get(e.task)?.[e.checkpoint];
+          this.live.set(e.task, { base: base ?? null, keys: [] });
+          this.lastLedger = null;
+          break;
+        }
+        default:
+          break;
+      }
     }
   }
-  return { live, saved };
+
+  /** The tasks whose state counted anything since the job last started, in the order they did. */
+  tasks(): IterableIterator<string> {
+    return this.live.keys();
+  }
+
+  /**
+   * Adds the records `task`'s state counts now to `tally`, oldest first, so that records are
+   * listed in the order the task first counted them.
+   */
+  countInto(task: string, tally: Tally): void {
+    const live = this.live.get(task);
+    if (!live) return;
+    const chain: Stretch[] = [];
+    for (let s = live.base; s; s = s.before) chain.push(s);
+    for (let k = chain.length - 1; k >= 0; k--) for (const key of chain[k].keys) tally.add(key, 1);
+    for (const key of live.keys) tally.add(key, 1);
+  }
+
+  /** An account whose ledgers are what each task's snapshot of `checkpoint` counts. */
+  snapshot(checkpoint: number): StateAccount {
+    const taken = new StateAccount();
+    for (const [task, snapshots] of this.saved) {
+      if (checkpoint in snapshots) taken.live.set(task, { base: snapshots[checkpoint], keys: [] });
+    }
+    taken.origins = this.origins;
+    return taken;
+  }
+
+  /** The source record a key names. */
+  originOf(key: number): Origin {
+    return this.origins[sourceOf(key)][indexOf(key)];
+  }
+
+  /** Per task, its ledger by record, as `stateLedgers` gives it. */
+  ledgers(): Map<string, Ledger> {
+    const all = new Map<string, Ledger>();
+    for (const task of this.tasks()) {
+      const tally = new Tally();
+      this.countInto(task, tally);
+      const ledger: Ledger = new Map();
+      tally.keys.forEach((key, p) => {
+        const origin = this.originOf(key);
+        ledger.set(originKey(origin), { origin, count: tally.counts[p] });
+      });
+      all.set(task, ledger);
+    }
+    return all;
+  }
+
+  private counted(task: string, origin: Origin): void {
+    if (task !== this.lastTask || this.lastLedger === null) {
+      this.lastTask = task;
+      this.lastLedger = this.ledger(task);
+    }
+    const key = recordKey(origin);
+    const origins = (this.origins[sourceOf(key)] ??= []);
+    origins[origin.index] ??= origin;
+    this.lastLedger.keys.push(key);
+  }
+
+  private ledger(task: string): LiveLedger {
+    let l = this.live.get(task);
+    if (!l) this.live.set(task, (l = { base: null, keys: [] }));
+    return l;
+  }
+
+  /** Closes the open stretch, so that what a snapshot refers to is never written again. */
+  private freeze(live: LiveLedger): Stretch | null {
+    if (live.keys.length > 0) {
+      live.base = { before: live.base, keys: live.keys };
+      live.keys = [];
+    }
+    return live.base;
+  }
+}
+
+/**
+ * Which source records each stateful task's state counts at the end of `events`: see
+ * StateAccount, which keeps the same account as the events come.
+ */
+export function stateLedgers(events: Iterable<SimEvent>): Map<string, Ledger> {
+  const account = new StateAccount();
+  account.add(events);
+  return account.ledgers();
+}
+
+/** What each task's snapshot for `checkpoint` counts, from the same account as stateLedgers. */
+export function snapshotLedgers(
+  events: Iterable<SimEvent>,
+  checkpoint: number,
+): Map<string, Ledger> {
+  const account = new StateAccount();
+  account.add(events);
+  return account.snapshot(checkpoint).ledgers();
 }
 
 /**
@@ -170,46 +378,124 @@ function withoutStop(scenario: Scenario): Scenario {
   return { ...scenario, actions };
 }
 
-type OperatorLedgers = Map<string, Map<string, { origin: Origin; count: number }>>;
-
-function operatorLedgers(state: SimState, events: readonly TimedEvent[]): OperatorLedgers {
-  return byOperator(state.scenario, stateLedgers(events));
-}
-
-/** Task ledgers merged per stateful operator (sums only). */
-function byOperator(scenario: Scenario, tasks: Map<string, Ledger>): OperatorLedgers {
+/** Per stateful operator (a sum), the count of each source record its subtasks hold together. */
+function* operatorLedgers(
+  scenario: Scenario,
+  account: StateAccount,
+): Generator<number, Map<string, Tally>, void> {
   const topology = topologyOf(scenario);
-  const byOperator: OperatorLedgers = new Map();
-  for (const [task, ledger] of tasks) {
+  const byOperator = new Map<string, Tally>();
+  for (const task of account.tasks()) {
     const info = topology.tasks[topology.taskIndex.get(task) ?? -1];
     if (!info || info.operator.kind !== 'sum') continue;
-    const merged = byOperator.get(info.operator.id) ?? new Map();
-    for (const [key, entry] of ledger) {
-      const had = merged.get(key);
-      merged.set(key, { origin: entry.origin, count: (had?.count ?? 0) + entry.count });
-    }
-    byOperator.set(info.operator.id, merged);
+    let merged = byOperator.get(info.operator.id);
+    if (!merged) byOperator.set(info.operator.id, (merged = new Tally()));
+    account.countInto(task, merged);
+    yield 0;
   }
   return byOperator;
 }
 
-function sinkCounts(state: SimState) {
-  const topology = topologyOf(state.scenario);
-  const counts = new Map<string, SinkCount>();
-  for (const info of topology.tasks) {
-    if (info.operator.kind !== 'sink') continue;
+/** The records one sink operator received from one operator, by key in the order first received. */
+interface SinkGroup {
+  sink: string;
+  from: string;
+  tally: Tally;
+  /** Per position of `tally`: the first such record's origin and value. */
+  origins: Origin[];
+  values: number[];
+}
+
+/**
+ * Per sink operator and the operator that sent them, how often each source record reached the
+ * sink, in the order the sinks first received them. A long run's sinks hold a hundred thousand
+ * records, so a record is counted in typed tables and only the ones a verdict names are made
+ * into objects.
+ */
+class SinkCounts {
+  private readonly groups = new Map<string, SinkGroup>();
+  /** The order of first receipt: the group and the position in it, of each distinct record. */
+  private readonly orderGroups: SinkGroup[] = [];
+  private readonly orderPositions: number[] = [];
+  /** The group asked for last by `countIn`: a list is compared in runs of one group. */
+  private asked: SinkGroup | undefined = undefined;
+
+  /** Counts the output of one sink task. A plain method: V8 optimises a long loop in a generator less. */
+  countTask(state: SimState, info: TaskInfo): void {
+    const topology = topologyOf(state.scenario);
+    const sink = info.operator.id;
+    // The senders of a sink task are a few tasks whose records come interleaved: each one's
+    // group is found by comparing its id (the same string every time), not by hashing it.
+    const senders: string[] = [];
+    const senderGroups: SinkGroup[] = [];
     for (const r of state.tasks[info.index].output) {
-      const from = r.from.split('#')[0];
-      const key = `${info.operator.id}|${from}|${originKey(r.origin)}`;
-      const had = counts.get(key);
-      counts.set(key, {
-        sink: info.operator.id,
-        from,
-        origin: r.origin,
-        value: had?.value ?? r.value,
-        count: (had?.count ?? 0) + 1,
-      });
+      let k = 0;
+      while (k < senders.length && senders[k] !== r.from) k++;
+      if (k === senders.length) {
+        const index = topology.taskIndex.get(r.from);
+        const from = index === undefined ? r.from.split('#')[0] : topology.tasks[index].operator.id;
+        senders.push(r.from);
+        senderGroups.push(this.group(sink, from));
+      }
+      const group = senderGroups[k];
+      const key = recordKey(r.origin);
+      const size = group.tally.keys.length;
+      const p = group.tally.add(key, 1);
+      if (p === size) {
+        group.origins.push(r.origin);
+        group.values.push(r.value);
+        this.orderGroups.push(group);
+        this.orderPositions.push(p);
+      }
     }
+  }
+
+  /**
+   * The records whose count here and in `other` `pick` accepts, in the order first received here,
+   * each with the count `pick` gives it.
+   */
+  select(other: SinkCounts, pick: (mine: number, theirs: number) => number | null): SinkCount[] {
+    const selected: SinkCount[] = [];
+    for (let i = 0; i < this.orderGroups.length; i++) {
+      const group = this.orderGroups[i];
+      const p = this.orderPositions[i];
+      const count = pick(
+        group.tally.counts[p],
+        other.countIn(group.sink, group.from, group.tally.keys[p]),
+      );
+      if (count === null) continue;
+      const { sink, from } = group;
+      selected.push({ sink, from, origin: group.origins[p], value: group.values[p], count });
+    }
+    return selected;
+  }
+
+  private countIn(sink: string, from: string, key: number): number {
+    let group = this.asked;
+    if (group === undefined || group.sink !== sink || group.from !== from) {
+      this.asked = group = this.groups.get(`${sink}|${from}`);
+    }
+    return group?.tally.countOf(key) ?? 0;
+  }
+
+  private group(sink: string, from: string): SinkGroup {
+    const name = `${sink}|${from}`;
+    let group = this.groups.get(name);
+    if (!group) {
+      group = { sink, from, tally: new Tally(), origins: [], values: [] };
+      this.groups.set(name, group);
+    }
+    return group;
+  }
+}
+
+/** Every sink's output counted (see SinkCounts), yielding after each sink task. */
+function* sinkCounts(state: SimState): Generator<number, SinkCounts, void> {
+  const counts = new SinkCounts();
+  for (const info of topologyOf(state.scenario).tasks) {
+    if (info.operator.kind !== 'sink') continue;
+    counts.countTask(state, info);
+    yield 0;
   }
   return counts;
 }
@@ -224,38 +510,108 @@ function operatorSums(state: SimState): Map<string, number> {
   return sums;
 }
 
-export interface GroundTruth {
-  state: SimState;
-  events: TimedEvent[];
+/**
+ * A run as judging reads it: its last state, and either its events (only ACCOUNT_EVENTS are read,
+ * so an array, or any iterable that makes them as the run steps) or the account kept of them.
+ */
+export type JudgedRun =
+  { state: SimState; events: Iterable<SimEvent> } | { state: SimState; account: StateAccount };
+
+/** The failure-free run, judged against: its last state and its account. */
+export type GroundTruth = JudgedRun;
+
+function accountOf(run: JudgedRun): StateAccount {
+  if ('account' in run) return run.account;
+  const account = new StateAccount();
+  account.add(run.events);
+  return account;
+}
+
+/**
+ * Steps a run from `start` until the job finishes or fails (or `limit` is reached), keeping its
+ * account and no event list. A generator that yields the tick reached every `chunk` ticks, so
+ * that a caller can spread the work over time; it returns the last state. Pure apart from
+ * `account`, which it feeds.
+ */
+export function* accountedRun(
+  start: SimState,
+  account: StateAccount,
+  limit = DEFAULT_TICK_LIMIT,
+  chunk = 64,
+): Generator<number, SimState, void> {
+  let state = start;
+  // Only the last state is read: every step may write in place what an earlier one copied.
+  const working = new WorkingSet();
+  while (state.tick < limit && !isTerminal(state)) {
+    const result = step(state, working, ACCOUNTING);
+    state = result.state;
+    account.add(result.events);
+    if (state.tick % chunk === 0) yield state.tick;
+  }
+  return state;
+}
+
+/** Runs a generator to its end and returns what it returns. */
+export function drain<T>(steps: Generator<unknown, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The failure-free run of a scenario, stepped to its end in chunks (see accountedRun): its last
+ * state and account, with no event list kept.
+ */
+export function* groundTruthSteps(scenario: Scenario): Generator<number, GroundTruth, void> {
+  const account = new StateAccount();
+  const state = yield* accountedRun(createInitialState(failureFree(scenario)), account);
+  return { state, account };
 }
 
 /** Runs the failure-free version of a scenario to its end. */
 export function groundTruth(scenario: Scenario): GroundTruth {
-  return runScenario(failureFree(scenario));
+  return drain(groundTruthSteps(scenario));
+}
+
+/**
+ * The run a finished or failed run is judged against, stepped in chunks (see accountedRun): its
+ * intended scenario run to its end, with its account and no event list.
+ */
+export function* intendedTruthSteps(final: SimState): Generator<number, GroundTruth, void> {
+  const account = new StateAccount();
+  const state = yield* accountedRun(createInitialState(intendedScenario(final)), account);
+  return { state, account };
 }
 
 /** The run a finished or failed run is judged against: its intended scenario, run to its end. */
 export function intendedTruth(final: SimState): GroundTruth {
-  return runScenario(intendedScenario(final));
+  return drain(intendedTruthSteps(final));
 }
 
 /** Records one ledger counts more often than the other, or less often, per operator. */
-function compareLedgers(actual: OperatorLedgers, expected: OperatorLedgers) {
+function compareLedgers(
+  actual: Map<string, Tally>,
+  actualAccount: StateAccount,
+  expected: Map<string, Tally>,
+  expectedAccount: StateAccount,
+) {
   const duplicates: RecordCount[] = [];
   const lost: RecordCount[] = [];
   const operators = new Set([...actual.keys(), ...expected.keys()]);
+  const none = new Tally();
   for (const operator of operators) {
-    const a = actual.get(operator) ?? new Map();
-    const e = expected.get(operator) ?? new Map();
-    for (const [key, entry] of a) {
-      const want = e.get(key)?.count ?? 0;
-      if (entry.count > want)
-        duplicates.push({ operator, origin: entry.origin, count: entry.count });
-    }
-    for (const [key, entry] of e) {
-      if ((a.get(key)?.count ?? 0) < entry.count)
-        lost.push({ operator, origin: entry.origin, count: 0 });
-    }
+    const a = actual.get(operator) ?? none;
+    const e = expected.get(operator) ?? none;
+    a.keys.forEach((key, p) => {
+      const count = a.counts[p];
+      if (count > e.countOf(key))
+        duplicates.push({ operator, origin: actualAccount.originOf(key), count });
+    });
+    e.keys.forEach((key, p) => {
+      if (a.countOf(key) < e.counts[p])
+        lost.push({ operator, origin: expectedAccount.originOf(key), count: 0 });
+    });
   }
   return { duplicates, lost };
 }
@@ -264,22 +620,33 @@ function compareLedgers(actual: OperatorLedgers, expected: OperatorLedgers) {
  * The part of a resumed job's account that the earlier job wrote: what the savepoint's state
  * counts, against what that job counts when it reads the same input without a failure. Both
  * jobs are deterministic, so the earlier one is run again, up to the savepoint. Operators keep
- * the earlier job's ids.
+ * the earlier job's ids. In steps, as judging.
  */
-function judgeSavepoint(state: SimState) {
+function* judgeSavepoint(state: SimState) {
   const restore = state.scenario.restoreFrom;
   const savepoint = state.restoredFrom?.savepoint;
   if (!restore || !savepoint) return null;
   // Its snapshots were all taken by the time it completed: the run can stop there.
-  const earlier = runScenario(restore.job, savepoint.completeTick ?? undefined);
-  const taken = earlier.state.checkpoints.find((c) => c.id === savepoint.id);
+  const earlier = new StateAccount();
+  const earlierState = yield* accountedRun(
+    createInitialState(restore.job),
+    earlier,
+    savepoint.completeTick ?? undefined,
+  );
+  const taken = earlierState.checkpoints.find((c) => c.id === savepoint.id);
   if (!taken || taken.status !== 'COMPLETED') return null;
-  const counted = byOperator(restore.job, snapshotLedgers(earlier.events, savepoint.id));
-  const twin = runScenario(inputUpTo(withoutStop(failureFree(restore.job)), taken));
+  const held = earlier.snapshot(savepoint.id);
+  const counted = yield* operatorLedgers(restore.job, held);
+  const twin = new StateAccount();
+  const twinState = yield* accountedRun(
+    createInitialState(inputUpTo(withoutStop(failureFree(restore.job)), taken)),
+    twin,
+  );
+  const expected = yield* operatorLedgers(twinState.scenario, twin);
   return {
     job: restore.job.title,
     savepoint: savepoint.id,
-    ...compareLedgers(counted, operatorLedgers(twin.state, twin.events)),
+    ...compareLedgers(counted, held, expected, twin),
   };
 }
 
@@ -291,24 +658,29 @@ function judgeSavepoint(state: SimState) {
  * earlier job's own failure-free run over the same input. Operators are compared as a whole,
  * since a replayed record may be routed to another subtask than the first time. Pure.
  */
-export function judge(
-  run: { state: SimState; events: readonly TimedEvent[] },
-  truth: GroundTruth = intendedTruth(run.state),
-): Verdict {
-  const actual = operatorLedgers(run.state, run.events);
-  const expected = operatorLedgers(truth.state, truth.events);
-  const own = compareLedgers(actual, expected);
-  const earlier = judgeSavepoint(run.state);
+export function judge(run: JudgedRun, truth: GroundTruth = intendedTruth(run.state)): Verdict {
+  return drain(judging(run, truth));
+}
+
+/**
+ * judge() in steps: a generator that yields after each task's ledger or output it counts, so
+ * that a caller can spread a long run's comparison over time; returns the verdict.
+ */
+export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, Verdict, void> {
+  const runAccount = accountOf(run);
+  const truthAccount = accountOf(truth);
+  const actual = yield* operatorLedgers(run.state.scenario, runAccount);
+  const expected = yield* operatorLedgers(truth.state.scenario, truthAccount);
+  const own = compareLedgers(actual, runAccount, expected, truthAccount);
+  const earlier = yield* judgeSavepoint(run.state);
   const duplicates = [...(earlier?.duplicates ?? []), ...own.duplicates];
   const lost = [...(earlier?.lost ?? []), ...own.lost];
-  const got = sinkCounts(run.state);
-  const want = sinkCounts(truth.state);
-  const sinkDuplicates = [...got.entries()]
-    .filter(([key, c]) => c.count > (want.get(key)?.count ?? 0))
-    .map(([, c]) => c);
-  const sinkLost = [...want.entries()]
-    .filter(([key, c]) => (got.get(key)?.count ?? 0) < c.count)
-    .map(([key, c]) => ({ ...c, count: got.get(key)?.count ?? 0 }));
+  yield 0;
+  const got = yield* sinkCounts(run.state);
+  const want = yield* sinkCounts(truth.state);
+  yield 0;
+  const sinkDuplicates = got.select(want, (mine, theirs) => (mine > theirs ? mine : null));
+  const sinkLost = want.select(got, (mine, theirs) => (theirs < mine ? theirs : null));
   const actualSums = operatorSums(run.state);
   const expectedSums = operatorSums(truth.state);
   const sums = [...expectedSums.entries()].map(([operator, value]) => ({

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName } from '../narration';
@@ -92,6 +92,31 @@ export function TimelineBar() {
     () => (recording ? [] : timelineMarkers(timeline.milestones)),
     [recording, timeline.milestones],
   );
+  // A drag sends more ticks than frames, and a seek of a long run with its render may take
+  // longer than a frame: the bar follows the pointer at once, and the screen seeks once per
+  // frame to the latest tick asked for.
+  const [dragged, setDragged] = useState<number | null>(null);
+  const latest = useRef<number | null>(null);
+  const frame = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+  const seekSoon = (tick: number) => {
+    latest.current = tick;
+    setDragged(tick);
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const target = latest.current;
+      latest.current = null;
+      if (target !== null) seek(target);
+      setDragged(null);
+    });
+  };
+  const shown = dragged ?? cursor;
   return (
     <div className="timeline">
       <div className="timeline-track">
@@ -100,12 +125,12 @@ export function TimelineBar() {
           type="range"
           min={0}
           max={timeline.end}
-          value={cursor}
+          value={shown}
           aria-label={t({ en: 'Timeline: tick', zh: '时间轴：拍' })}
-          aria-valuetext={`${cursor} / ${timeline.end}`}
+          aria-valuetext={`${shown} / ${timeline.end}`}
           onChange={(e) => {
             pause();
-            seek(Number(e.target.value));
+            seekSoon(Number(e.target.value));
           }}
         />
       </div>

@@ -256,7 +256,7 @@ function inputLength(input: number[] | number[][], subtask: number): number {
 function SinkOutput({ state, index }: { state: SimState; index: number }) {
   const t = useT();
   const task = state.tasks[index];
-  const output = outputViews(task.output);
+  const output = outputViews(state, index);
   return (
     <>
       <p>

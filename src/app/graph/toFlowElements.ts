@@ -12,6 +12,7 @@ import {
   type Mode,
   type OperatorSpec,
   type OperatorState,
+  type Scenario,
   type Origin,
   type SimEvent,
   type SimState,
@@ -239,18 +240,70 @@ export interface FlowElements {
   edges: FlowEdge[];
 }
 
+/** The views of a sink's outputs so far in one run, and how many of the first k are duplicates. */
+interface ViewedOutput {
+  records: SinkRecord[];
+  views: OutputView[];
+  /** duplicatesBefore[k]: how many of the first k outputs are duplicates. */
+  duplicatesBefore: number[];
+  seen: Set<string>;
+}
+
+/**
+ * Per scenario and sink task, the views of the longest output seen. A sink's output only ever
+ * grows through a run, and a scenario's run is always the same, so any state's output of that
+ * task is a prefix of it: a tick reads its views, and makes views only for outputs it has not
+ * seen, instead of marking every output again (a long run's sink holds 100,000).
+ */
+const viewed = new WeakMap<Scenario, Map<number, ViewedOutput>>();
+
+const sameRecord = (a: SinkRecord, b: SinkRecord) =>
+  a === b ||
+  (a.value === b.value &&
+    a.from === b.from &&
+    a.replay === b.replay &&
+    a.origin.task === b.origin.task &&
+    a.origin.index === b.origin.index);
+
+function viewedOutput(state: SimState, index: number): ViewedOutput {
+  const output = state.tasks[index].output;
+  let byTask = viewed.get(state.scenario);
+  if (!byTask) viewed.set(state.scenario, (byTask = new Map()));
+  let line = byTask.get(index);
+  const known = line ? Math.min(line.records.length, output.length) : 0;
+  if (!line || (known > 0 && !sameRecord(line.records[known - 1], output[known - 1]))) {
+    line = { records: [], views: [], duplicatesBefore: [0], seen: new Set() };
+    byTask.set(index, line);
+  }
+  for (let k = line.records.length; k < output.length; k++) {
+    const r = output[k];
+    const key = `${r.from.split('#')[0]}|${r.origin.task}@${r.origin.index}`;
+    const duplicate = line.seen.has(key);
+    line.seen.add(key);
+    line.records.push(r);
+    line.views.push({ key: `o${k}`, value: r.value, replay: r.replay, duplicate });
+    line.duplicatesBefore.push(line.duplicatesBefore[k] + (duplicate ? 1 : 0));
+  }
+  return line;
+}
+
 /**
  * A sink's outputs, each marked when the sink already received the same output (the same
  * operator's result for the same source record) before: what a replay duplicates.
  */
-export function outputViews(output: readonly SinkRecord[]): OutputView[] {
-  const seen = new Set<string>();
-  return output.map((r, k) => {
-    const key = `${r.from.split('#')[0]}|${r.origin.task}@${r.origin.index}`;
-    const duplicate = seen.has(key);
-    seen.add(key);
-    return { key: `o${k}`, value: r.value, replay: r.replay, duplicate };
-  });
+export function outputViews(state: SimState, index: number): OutputView[] {
+  return viewedOutput(state, index).views.slice(0, state.tasks[index].output.length);
+}
+
+/** A sink's last `limit` outputs as outputViews marks them, how many it holds, and how many are duplicates. */
+function latestOutputs(state: SimState, index: number, limit: number) {
+  const line = viewedOutput(state, index);
+  const count = state.tasks[index].output.length;
+  return {
+    shown: line.views.slice(Math.max(0, count - limit), count),
+    count,
+    duplicates: line.duplicatesBefore[count],
+  };
 }
 
 function progress(tick: number, sentAt: number, at: number): number {
@@ -407,8 +460,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
         },
       });
     } else if (info.operator.kind === 'sink') {
-      const output = outputViews(task.output);
-      const duplicates = output.filter((o) => o.duplicate).length;
+      const output = latestOutputs(state, info.index, outputLimit);
       nodes.push({
         ...common,
         type: 'sink',
@@ -418,9 +470,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           state: task.state,
           inputs: inputsOf(info.index),
           alignment: alignmentOf(info.index),
-          output: output.slice(-outputLimit),
-          outputCount: output.length,
-          duplicates,
+          output: output.shown,
+          outputCount: output.count,
+          duplicates: output.duplicates,
           transactional: info.operator.transactional === true,
         },
       });

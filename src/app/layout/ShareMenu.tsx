@@ -19,21 +19,32 @@ export function ShareMenu() {
   const EmbedMenuBody = embedMenu.useLoaded()?.EmbedMenuBody;
 
   const share = async () => {
-    let url: string;
+    const say = (text: string) => {
+      setCopied(text);
+      window.setTimeout(() => setCopied(null), 4000);
+    };
+    let url: string | null;
     try {
       url = await shareUrl();
     } catch {
-      setCopied(t(LOAD_FAILED));
-      window.setTimeout(() => setCopied(null), 4000);
+      say(t(LOAD_FAILED));
+      return;
+    }
+    if (url === null) {
+      say(
+        t({
+          en: 'This scenario is too large for a link: export it as a file (File).',
+          zh: '这个场景太大，放不进链接：请用“文件”导出。',
+        }),
+      );
       return;
     }
     try {
       await navigator.clipboard.writeText(url);
-      setCopied(t({ en: 'Link copied', zh: '链接已复制' }));
+      say(t({ en: 'Link copied', zh: '链接已复制' }));
     } catch {
-      setCopied(url);
+      say(url);
     }
-    window.setTimeout(() => setCopied(null), 4000);
   };
 
   return (
