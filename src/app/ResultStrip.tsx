@@ -70,12 +70,13 @@ export function ResultStrip() {
   const wanted = atEnd && timeline.complete && ended;
   const verdict = useVerdict(timeline, wanted);
   const cutShort = atEnd && timeline.complete && !ended;
+  const judging = wanted && !verdict && !cutShort;
   const { tone, lines } = cutShort
     ? {
         tone: 'neutral',
         lines: [t({ en: 'The run stops before the job finishes.', zh: '运行在作业结束前停止。' })],
       }
-    : wanted && !verdict
+    : judging
       ? {
           tone: 'neutral',
           lines: [
@@ -87,7 +88,12 @@ export function ResultStrip() {
         }
       : verdictText(verdict, timeline.final, timeline.end, language);
   return (
-    <div className={`result result-${tone}`} data-testid="result" role="status">
+    <div
+      className={`result result-${tone}`}
+      data-testid="result"
+      data-judging={judging || undefined}
+      role="status"
+    >
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>
       <span className="result-text">{lines.join(language === 'zh' ? '' : ' ')}</span>
       <label className="compare-toggle">

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Scenario } from '../../src/engine';
 import { lessonText } from '../../src/app/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
@@ -114,6 +114,13 @@ export function node(page: Page, id: string) {
 }
 
 /** The value a sum operator's node shows as its state. */
+/** The result strip once its verdict is in: judging runs in slices after the end is reached. */
+export async function verdictOf(page: Page): Promise<Locator> {
+  const result = page.getByTestId('result');
+  await expect(result).not.toHaveAttribute('data-judging');
+  return result;
+}
+
 export function sumOf(page: Page, task: string) {
   return node(page, task).locator('.g-value');
 }

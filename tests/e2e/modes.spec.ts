@@ -1,4 +1,14 @@
-import { expect, expectTick, node, open, pickPreset, shownTick, sumOf, test } from './fixtures';
+import {
+  expect,
+  expectTick,
+  node,
+  open,
+  pickPreset,
+  shownTick,
+  sumOf,
+  test,
+  verdictOf,
+} from './fixtures';
 
 // at-least-once-replay: two sources each read 1..9, so a run that counts every record once
 // ends with sum_even = 2 * (2 + 4 + 6 + 8) = 40 and sum_odd = 2 * (1 + 3 + 5 + 7 + 9) = 50.
@@ -17,6 +27,7 @@ test('switching the mode changes the verdict: at-least-once names the duplicate,
 
   await page.keyboard.press('End');
   await expect(result).not.toContainText('Play to the end');
+  await verdictOf(page);
   const text = (await result.locator('.result-text').textContent()) ?? '';
   // A record that came behind barrier 1 was counted before the snapshot and replayed after the
   // restore: sum_even counted it twice, and its sum is off by exactly that record.

@@ -3,7 +3,7 @@ import { topologyOf } from '../../src/engine';
 import { taskName } from '../../src/app/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, linkTo, open, test } from './fixtures';
+import { expect, linkTo, open, test, verdictOf } from './fixtures';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
@@ -94,7 +94,6 @@ async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter
     }),
   );
   const panel = presenter ? page.getByTestId('caption') : page.getByTestId('lesson');
-  const result = page.getByTestId('result');
   const found: string[] = [];
   for (const m of await markerTitles(page)) found.push(...problems('marker', m, language));
 
@@ -112,7 +111,9 @@ async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter
     );
     if (!presenter) {
       // Presenter mode shows no result strip: only the graph, the caption and the controls.
-      found.push(...problems(`${where}, result`, await result.innerText(), language));
+      found.push(
+        ...problems(`${where}, result`, await (await verdictOf(page)).innerText(), language),
+      );
       await page.getByRole('tab', { name: say.log }).click();
       const log = page.getByRole('tabpanel');
       await expect(log.locator('h2')).toBeVisible();
