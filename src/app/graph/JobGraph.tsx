@@ -21,7 +21,7 @@ import { ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
-import { floorsFor, SMALLEST_TEXT, type View } from './floors';
+import { floorsFor, type View } from './floors';
 import { FlightLayer } from './flightLayer';
 import { FlightCanvas, FlightLayerContext, ScaleContext, TimingContext } from './motion';
 import { chooseLayout, FIT_PADDING, type Fitted, type Stage } from './layout';
@@ -154,19 +154,19 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const [stage, setStage] = useState<(Stage & { window: Stage }) | null>(null);
   const view: View = embed ? 'embed' : presenter ? 'presenter' : 'normal';
   const fitted = useMemo<Fitted>(() => {
-    if (!stage) return { scale: 1, arrangement: 'stacked', zoom: 1 };
+    if (!stage) return { scale: 1, arrangement: 'stacked', detail: 'full', zoom: 1 };
     const floors = floorsFor(view, stage.window.width, stage.window.height);
-    return chooseLayout(state.scenario, stage, floors.title / SMALLEST_TEXT, MAX_ZOOM);
+    return chooseLayout(state.scenario, stage, floors, MAX_ZOOM);
   }, [stage, view, state.scenario]);
-  const { scale, arrangement } = fitted;
+  const { scale, arrangement, detail } = fitted;
 
   const elements = useMemo(
-    () => toFlowElements(state, { events, scale, arrangement }),
-    [state, events, scale, arrangement],
+    () => toFlowElements(state, { events, scale, arrangement, detail }),
+    [state, events, scale, arrangement, detail],
   );
   const shape = useMemo(
-    () => `${scale}:${arrangement}:${shapeOf(state.scenario)}`,
-    [state.scenario, scale, arrangement],
+    () => `${scale}:${arrangement}:${detail}:${shapeOf(state.scenario)}`,
+    [state.scenario, scale, arrangement, detail],
   );
 
   // Derived during render (React's pattern for "state from the previous render"): whether the
@@ -289,9 +289,12 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
       <TimingContext.Provider value={timing}>
         <ScaleContext.Provider value={scale}>
           <div
-            className={presenter ? 'g-root g-presenter' : 'g-root'}
+            className={['g-root', presenter ? 'g-presenter' : '', `g-${detail}`]
+              .filter(Boolean)
+              .join(' ')}
             data-scale={scale}
             data-arrangement={arrangement}
+            data-detail={detail}
           >
             <div className="g-canvas" ref={wrapper}>
               <ReactFlow

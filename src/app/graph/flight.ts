@@ -130,6 +130,9 @@ function keepMoving(f: Flyer): void {
  */
 export class FlightPath implements DrawSource {
   layer: FlightLayer | null = null;
+
+  constructor(readonly edge: string) {}
+
   private geometry: PathGeometry | null = null;
   private scale = 1;
   private readonly flyers = new Map<string, Flyer>();

@@ -12,8 +12,20 @@ export type DrawOne = (x: number, y: number, look: Look, scale: number, opacity:
 
 /** Something that has elements to draw: the paths of the graph. */
 export interface DrawSource {
+  /** The edge the elements travel on. */
+  readonly edge: string;
   /** Calls `draw` for every element on the path, and returns how many there were. */
   drawAll(draw: DrawOne): number;
+}
+
+/** An element on the screen: the edge it travels on, its text and its box. */
+export interface DrawnBox {
+  edge: string;
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /** The view: screen = graph * zoom + (x, y), as React Flow's viewport transform. */
@@ -97,7 +109,36 @@ export class FlightLayer {
   attach(canvas: HTMLCanvasElement): void {
     this.canvas = canvas;
     this.stale = true;
+    // What the canvas shows, as boxes a test can read: no locator reaches into a canvas.
+    Object.defineProperty(canvas, 'drawnBoxes', { configurable: true, value: () => this.boxes() });
     this.invalidate();
+  }
+
+  /**
+   * Every element drawn now, as its edge and its box in CSS pixels of the page: computed when
+   * asked, never in a frame.
+   */
+  boxes(): DrawnBox[] {
+    const pane = this.canvas?.closest('.react-flow')?.getBoundingClientRect();
+    if (!pane) return [];
+    const { x: vx, y: vy, zoom } = this.view;
+    const found: DrawnBox[] = [];
+    for (const source of this.sources) {
+      source.drawAll((x, y, look, scale, opacity) => {
+        if (opacity === 0) return;
+        const width = look.width * scale * zoom;
+        const height = look.height * scale * zoom;
+        found.push({
+          edge: source.edge,
+          text: look.text,
+          left: pane.left + vx + x * zoom - width / 2,
+          top: pane.top + vy + y * zoom - height / 2,
+          width,
+          height,
+        });
+      });
+    }
+    return found;
   }
 
   detach(): void {

@@ -9,8 +9,14 @@ export interface Floors {
   secondary: number;
 }
 
-/** The smallest font size the nodes use, in flow units, before zoom and enlargement. */
-export const SMALLEST_TEXT = 15;
+/**
+ * The smallest font size of the titles and values nodes show, in flow units, before zoom and
+ * enlargement, at each level of detail: compact nodes show fewer things, larger.
+ */
+export const TITLE_TEXT = { full: 15, compact: 17 } as const;
+
+/** The smallest font size of the labels nodes show, in flow units. */
+export const LABEL_TEXT = 15;
 
 const between = (from: number, to: number, f: number) =>
   from + (to - from) * Math.max(0, Math.min(1, f));

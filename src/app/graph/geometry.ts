@@ -130,3 +130,69 @@ export function spread(wanted: readonly number[], length: number, gap: number): 
   }
   return d.map(clamp);
 }
+
+/** Where two paths cross: the distance along each to the crossing, for every crossing. */
+export function crossings(a: PathGeometry, b: PathGeometry): { alongA: number; alongB: number }[] {
+  const found: { alongA: number; alongB: number }[] = [];
+  for (let i = 1; i < a.points.length; i++) {
+    const p = a.points[i - 1];
+    const r = { x: a.points[i].x - p.x, y: a.points[i].y - p.y };
+    for (let j = 1; j < b.points.length; j++) {
+      const q = b.points[j - 1];
+      const s = { x: b.points[j].x - q.x, y: b.points[j].y - q.y };
+      const denominator = r.x * s.y - r.y * s.x;
+      if (denominator === 0) continue;
+      const t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / denominator;
+      const u = ((q.x - p.x) * r.y - (q.y - p.y) * r.x) / denominator;
+      if (t < 0 || t > 1 || u < 0 || u > 1) continue;
+      found.push({
+        alongA: a.cumulative[i - 1] + t * (a.cumulative[i] - a.cumulative[i - 1]),
+        alongB: b.cumulative[j - 1] + u * (b.cumulative[j] - b.cumulative[j - 1]),
+      });
+    }
+  }
+  return found;
+}
+
+/** A stretch of a path, by distance along it, where no element is placed to rest. */
+export type KeepOut = readonly [from: number, to: number];
+
+/**
+ * placeAlong, leaving out the `keepOut` stretches (where another path crosses): the usable
+ * length without them is what the fractions divide, so elements keep their order and their
+ * spacing and none rests where an element of the other path could.
+ */
+export function placeAvoiding(
+  fractions: readonly number[],
+  length: number,
+  inset: number,
+  gap: number,
+  keepOut: readonly KeepOut[],
+): number[] {
+  const from = inset;
+  const to = Math.max(inset, length - inset);
+  // The free stretches between the kept-out ones, in order.
+  const free: [number, number][] = [];
+  let at = from;
+  for (const [a, b] of [...keepOut].sort((x, y) => x[0] - y[0])) {
+    const start = Math.max(at, Math.min(to, a));
+    if (start > at) free.push([at, start]);
+    at = Math.max(at, Math.min(to, b));
+  }
+  if (to > at) free.push([at, to]);
+  const usable = free.reduce((n, [a, b]) => n + (b - a), 0);
+  if (free.length === 0 || usable <= 0) return placeAlong(fractions, length, inset, gap);
+  const virtual = spread(
+    fractions.map((f) => f * usable),
+    usable,
+    gap,
+  );
+  return virtual.map((v) => {
+    let rest = v;
+    for (const [a, b] of free) {
+      if (rest <= b - a) return a + rest;
+      rest -= b - a;
+    }
+    return free[free.length - 1][1];
+  });
+}

@@ -1,4 +1,5 @@
 import { topologyOf, type OperatorSpec, type Scenario } from '../../engine';
+import { LABEL_TEXT, TITLE_TEXT, type Floors } from './floors';
 
 /**
  * Sizes of the graph in flow units. Node sizes are fixed by what a node shows (a tape of so
@@ -39,12 +40,38 @@ export const SIZE = {
   backendLabelWidth: 116,
   /** Room left of the first column for the control and backend lanes and their messages. */
   leftGutter: 76,
+  /**
+   * A sum that adds only even or only odd values says what it ignores: on a row of its own in
+   * full detail, beside its sum in compact detail.
+   */
+  filterRow: 26,
   /** Checkpoints the state backend shows, the latest ones: fewer when each takes lines. */
   backendCheckpoints: 3,
   backendCheckpointsWide: 2,
   /** Beside the tasks: room between the last column and the state backend. */
   besideGap: 60,
 } as const;
+
+/**
+ * How much a task shows. `full`: every row. `compact`, for jobs too wide or too tall for the
+ * stage: narrower tasks without the row that repeats what the input rows show (which inputs
+ * barrier N reached) or describes the operator (both in the node's title and the inspector),
+ * with titles and values drawn larger, and closer columns.
+ */
+export type Detail = 'full' | 'compact';
+
+/** What changes between the levels of detail; everything else is in SIZE. */
+export const DETAIL = {
+  full: {
+    taskWidth: SIZE.taskWidth,
+    alignmentRow: SIZE.alignmentRow,
+    minColumnGap: SIZE.minColumnGap,
+  },
+  compact: { taskWidth: 164, alignmentRow: 0, minColumnGap: 96 },
+} as const satisfies Record<
+  Detail,
+  { taskWidth: number; alignmentRow: number; minColumnGap: number }
+>;
 
 /**
  * Where the job manager and the state backend go. `stacked`: the job manager above the tasks,
@@ -70,11 +97,13 @@ export interface TaskBox extends Box {
   outputYs: number[];
   /** Inputs drawn as a compact grid instead of one row each. */
   compactInputs: boolean;
+  detail: Detail;
 }
 
 export interface JobLayout {
   tasks: Map<string, TaskBox>;
   scale: number;
+  detail: Detail;
   arrangement: Arrangement;
   /** Everything drawn, lanes and their messages included: what fitting the whole job frames. */
   bounds: Box;
@@ -108,8 +137,14 @@ function isTransactionalSink(op: OperatorSpec): boolean {
   return op.kind === 'sink' && op.transactional === true;
 }
 
+/** A sum that adds only some values: its node says which it ignores. */
+export function ignoresSome(op: OperatorSpec): boolean {
+  return op.kind === 'sum' && op.accept !== 'all';
+}
+
 /** Height of the part above a task's inputs. */
-export function inputsTop(op: OperatorSpec): number {
+export function inputsTop(op: OperatorSpec, detail: Detail = 'full'): number {
+  const alignment = DETAIL[detail].alignmentRow;
   switch (op.kind) {
     case 'source':
       return SIZE.header + SIZE.tapeRow + SIZE.marksRow + SIZE.footerRow;
@@ -118,19 +153,24 @@ export function inputsTop(op: OperatorSpec): number {
         SIZE.header +
         2 * SIZE.outputRow +
         (isTransactionalSink(op) ? SIZE.outputRow : 0) +
-        SIZE.alignmentRow
+        alignment
       );
     default:
-      return SIZE.header + SIZE.stateRow + SIZE.alignmentRow;
+      return (
+        SIZE.header +
+        SIZE.stateRow +
+        (ignoresSome(op) && detail === 'full' ? SIZE.filterRow : 0) +
+        alignment
+      );
   }
 }
 
-function taskHeight(op: OperatorSpec, inputs: number): number {
-  return inputsTop(op) + inputsHeight(inputs) + SIZE.padding;
+function taskHeight(op: OperatorSpec, inputs: number, detail: Detail): number {
+  return inputsTop(op, detail) + inputsHeight(inputs) + SIZE.padding;
 }
 
-function inputYs(op: OperatorSpec, inputs: number, height: number): number[] {
-  const top = inputsTop(op);
+function inputYs(op: OperatorSpec, inputs: number, height: number, detail: Detail): number[] {
+  const top = inputsTop(op, detail);
   if (inputs <= SIZE.maxInputRows) {
     return Array.from({ length: inputs }, (_, k) => top + k * SIZE.inputRow + SIZE.inputRow / 2);
   }
@@ -171,24 +211,30 @@ export function layoutJob(
   scenario: Scenario,
   scale = 1,
   arrangement: Arrangement = 'stacked',
+  detail: Detail = 'full',
 ): JobLayout {
   let byScale = cache.get(scenario);
   if (!byScale) cache.set(scenario, (byScale = new Map()));
-  const key = `${arrangement}:${scale}`;
+  const key = `${arrangement}:${scale}:${detail}`;
   const cached = byScale.get(key);
   if (cached) return cached;
-  const layout = computeLayout(scenario, scale, arrangement);
+  const layout = computeLayout(scenario, scale, arrangement, detail);
   byScale.set(key, layout);
   return layout;
 }
 
 const cache = new WeakMap<Scenario, Map<string, JobLayout>>();
 
-function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangement): JobLayout {
+function computeLayout(
+  scenario: Scenario,
+  scale: number,
+  arrangement: Arrangement,
+  detail: Detail,
+): JobLayout {
   const topology = topologyOf(scenario);
   const columnOf = columnsOf(scenario);
   const columns = Math.max(0, ...columnOf.values()) + 1;
-  const taskWidth = SIZE.taskWidth * scale;
+  const taskWidth = DETAIL[detail].taskWidth * scale;
 
   const stacks: { id: string; op: OperatorSpec; inputs: number; height: number }[][] = Array.from(
     { length: columns },
@@ -199,7 +245,7 @@ function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangeme
       id: info.id,
       op: info.operator,
       inputs: info.inputs.length,
-      height: taskHeight(info.operator, info.inputs.length),
+      height: taskHeight(info.operator, info.inputs.length, detail),
     });
   }
   const gapBefore = (stack: (typeof stacks)[number], i: number) =>
@@ -215,7 +261,7 @@ function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangeme
   const gap =
     columns > 1
       ? Math.max(
-          SIZE.minColumnGap,
+          DETAIL[detail].minColumnGap,
           Math.min(SIZE.maxColumnGap, (target - columns * taskWidth) / (columns - 1)),
         )
       : 0;
@@ -238,9 +284,10 @@ function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangeme
         height: t.height * scale,
         scale,
         column,
-        inputYs: inputYs(t.op, t.inputs, t.height),
+        inputYs: inputYs(t.op, t.inputs, t.height, detail),
         outputYs: spreadOver(SIZE.header, t.height - SIZE.padding, outputsOf.get(t.id) ?? 0),
         compactInputs: t.inputs > SIZE.maxInputRows,
+        detail,
       });
       y += t.height * scale;
     });
@@ -289,6 +336,7 @@ function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangeme
     return {
       tasks,
       scale,
+      detail,
       arrangement,
       bounds: {
         x: -SIZE.leftGutter,
@@ -325,6 +373,7 @@ function computeLayout(scenario: Scenario, scale: number, arrangement: Arrangeme
   return {
     tasks,
     scale,
+    detail,
     arrangement,
     bounds: { x: backend.x, y: 0, width: backendWidth, height: backend.y + height },
     backendLane: null,
@@ -358,40 +407,66 @@ export function fitZoom(bounds: Box, stage: Stage, maxZoom: number): number {
 export interface Fitted {
   scale: number;
   arrangement: Arrangement;
+  detail: Detail;
   /** The zoom that fits the whole job on the stage. */
   zoom: number;
 }
 
 const ARRANGEMENTS: readonly Arrangement[] = ['stacked', 'beside'];
 const SCALES = Array.from({ length: 61 }, (_, k) => Math.round((1 + k * 0.05) * 100) / 100);
+/**
+ * Enlarging a task's contents while the gaps between columns stay leaves the channels less room
+ * for what travels on them, drawn as large as the nodes: above this, fewer rows come first.
+ */
+const ROOMY_SCALE = 1.5;
+
+/** How many times its size, at the least, what nodes show must be drawn to meet the floors. */
+export function neededSize(floors: Floors, detail: Detail): number {
+  return Math.max(floors.title / TITLE_TEXT[detail], floors.secondary / LABEL_TEXT);
+}
+
+/** The levels of detail tried in turn, each up to an enlargement. */
+const TRIES: readonly { detail: Detail; upTo: number }[] = [
+  { detail: 'full', upTo: ROOMY_SCALE },
+  { detail: 'compact', upTo: Infinity },
+  { detail: 'full', upTo: Infinity },
+];
 
 /**
- * How to lay out the job so that, fitted whole on this stage, what nodes show is drawn at least
- * `needed` times its size (zoom times scale): the smallest enlargement of the nodes that does it,
- * in whichever arrangement needs less, the one with the larger zoom when both need the same.
- * Enlarging nodes while the gaps between them stay is what gains size on a given stage. When no
- * enlargement is enough, the largest size any gives. Pure; layouts are memoised.
+ * How to lay out the job so that, fitted whole on this stage, every text nodes show is drawn at
+ * or above the floors (zoom times scale times its font size): in full detail if an enlargement
+ * that leaves the channels room does it, else in compact detail, else in full detail at any
+ * enlargement, else whichever level, enlargement and arrangement draws text largest against its
+ * floor. At a level, the smallest enlargement that does it, in whichever arrangement needs
+ * less, the one with the larger zoom when both need the same. Pure; layouts are memoised.
  */
 export function chooseLayout(
   scenario: Scenario,
   stage: Stage,
-  needed: number,
+  floors: Floors,
   maxZoom: number,
 ): Fitted {
-  let best: Fitted | null = null;
-  let largest: Fitted = { scale: 1, arrangement: 'stacked', zoom: 0 };
-  for (const arrangement of ARRANGEMENTS) {
-    for (const scale of SCALES) {
-      const zoom = fitZoom(layoutJob(scenario, scale, arrangement).bounds, stage, maxZoom);
-      const fitted = { scale, arrangement, zoom };
-      if (zoom * scale > largest.zoom * largest.scale) largest = fitted;
-      if (zoom * scale >= needed) {
-        if (!best || scale < best.scale || (scale === best.scale && zoom > best.zoom)) {
-          best = fitted;
+  let largest: { fitted: Fitted; ratio: number } | null = null;
+  for (const { detail, upTo } of TRIES) {
+    const needed = neededSize(floors, detail);
+    let best: Fitted | null = null;
+    for (const arrangement of ARRANGEMENTS) {
+      for (const scale of SCALES) {
+        if (scale > upTo) break;
+        const layout = layoutJob(scenario, scale, arrangement, detail);
+        const zoom = fitZoom(layout.bounds, stage, maxZoom);
+        const fitted = { scale, arrangement, detail, zoom };
+        const ratio = (zoom * scale) / needed;
+        if (!largest || ratio > largest.ratio + 1e-9) largest = { fitted, ratio };
+        if (ratio >= 1) {
+          if (!best || scale < best.scale || (scale === best.scale && zoom > best.zoom)) {
+            best = fitted;
+          }
+          break;
         }
-        break;
       }
     }
+    if (best) return best;
   }
-  return best ?? largest;
+  return largest!.fitted;
 }

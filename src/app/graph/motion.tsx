@@ -26,16 +26,19 @@ export function useTiming(): Timing {
  * frames between ticks render nothing.
  */
 export function Flight({
+  edge,
   geometry,
   items,
 }: {
+  /** The edge's id. */
+  edge: string;
   geometry: PathGeometry;
   items: readonly FlightItem[];
 }) {
   const timing = useTiming();
   const scale = useScale();
   const layer = useContext(FlightLayerContext);
-  const [path] = useState(() => new FlightPath());
+  const [path] = useState(() => new FlightPath(edge));
   useLayoutEffect(() => {
     if (!layer) return;
     path.attach(layer);

@@ -19,9 +19,19 @@ import {
   type SinkRecord,
   type StreamElement,
   type TaskStatus,
+  type Topology,
 } from '../../engine';
 import { taskName as taskLabel } from '../narration';
-import { layoutJob, tapeCellWidth, type Arrangement, type TaskBox } from './layout';
+import { crossings, horizontalBezier, type KeepOut } from './geometry';
+import {
+  ignoresSome,
+  layoutJob,
+  tapeCellWidth,
+  type Arrangement,
+  type Detail,
+  type JobLayout,
+  type TaskBox,
+} from './layout';
 
 // ---------------------------------------------------------------------------------------------
 // What the nodes and edges show. Plain data copied or read from the engine state and this
@@ -112,6 +122,8 @@ export type OperatorData = TaskData & {
   state: OperatorState;
   inputs: InputView[];
   alignment: AlignmentView | null;
+  /** The values the task read in this tick and left out of its state (a sum of odd values). */
+  ignoredNow: number[];
 };
 
 export type OutputView = { key: string; value: number; replay: boolean; duplicate: boolean };
@@ -190,6 +202,8 @@ export type ChannelEdgeData = {
   elements: InFlightView[];
   /** The receiver holds this input for alignment. */
   blockedBy: number | null;
+  /** Stretches of the channel, by distance along it, where another channel crosses it. */
+  keepOut: readonly KeepOut[];
 };
 
 export type ControlEdgeData = { kind: 'control'; task: string; messages: MessageView[] };
@@ -222,6 +236,57 @@ export type BackendEdge = Edge<BackendEdgeData, 'backend'>;
 export type FlowEdge = ChannelEdge | ControlEdge | BackendEdge;
 
 export const JOB_MANAGER_ID = 'job-manager';
+const NO_VALUES: number[] = [];
+const NO_STRETCHES: readonly KeepOut[] = [];
+
+/**
+ * Half the stretch kept free of resting elements on both sides of a crossing of two channels,
+ * before enlargement: a barrier on one and a record on the other, each this far from the
+ * crossing, do not touch.
+ */
+const CROSSING_CLEARANCE = 40;
+
+/**
+ * Per channel, where other channels cross it (two sources that both feed two operators): the
+ * stretches around each crossing where its elements do not rest, so that records and barriers
+ * on different channels never cover each other. From the layout, as the edges draw the paths
+ * between the same handles; memoised with the layout.
+ */
+function crossedStretches(
+  layout: JobLayout,
+  topology: Topology,
+  outputHandle: Map<number, number>,
+): Map<number, KeepOut[]> {
+  const known = stretchesOf.get(layout);
+  if (known) return known;
+  const paths = topology.channels.map((c) => {
+    const from = layout.tasks.get(topology.tasks[c.from].id)!;
+    const to = layout.tasks.get(topology.tasks[c.to].id)!;
+    return horizontalBezier(
+      {
+        x: from.x + from.width,
+        y: from.y + from.outputYs[outputHandle.get(c.index) ?? 0] * from.scale,
+      },
+      { x: to.x, y: to.y + to.inputYs[c.input] * to.scale },
+    );
+  });
+  const clearance = CROSSING_CLEARANCE * layout.scale;
+  const found = new Map<number, KeepOut[]>();
+  const add = (channel: number, along: number) =>
+    found.set(channel, [...(found.get(channel) ?? []), [along - clearance, along + clearance]]);
+  for (let a = 0; a < paths.length; a++) {
+    for (let b = a + 1; b < paths.length; b++) {
+      for (const crossing of crossings(paths[a], paths[b])) {
+        add(a, crossing.alongA);
+        add(b, crossing.alongB);
+      }
+    }
+  }
+  stretchesOf.set(layout, found);
+  return found;
+}
+
+const stretchesOf = new WeakMap<JobLayout, Map<number, KeepOut[]>>();
 export const BACKEND_ID = 'state-backend';
 
 export interface FlowOptions {
@@ -233,6 +298,8 @@ export interface FlowOptions {
   scale?: number;
   /** Where the job manager and the state backend go. */
   arrangement?: Arrangement;
+  /** How much each task shows. */
+  detail?: Detail;
 }
 
 export interface FlowElements {
@@ -343,13 +410,14 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const events = options.events ?? [];
   const outputLimit = options.outputLimit ?? 14;
   const topology = topologyOf(state.scenario);
-  const layout = layoutJob(state.scenario, options.scale ?? 1, options.arrangement);
+  const layout = layoutJob(state.scenario, options.scale ?? 1, options.arrangement, options.detail);
   const { tick } = state;
 
   const failedNow = new Set<string>();
   const restored = new Map<string, number | null>();
   const snapshotNow = new Map<string, number>();
   const rewound = new Map<string, { from: number; to: number }>();
+  const ignoredNow = new Map<string, number[]>();
   let triggeredNow: number | null = null;
   let completedNow: number | null = null;
   let restoringFrom: number | null = null;
@@ -367,6 +435,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
         break;
       case 'SourceRewound':
         rewound.set(e.task, { from: e.from, to: e.offset });
+        break;
+      case 'RecordProcessed':
+        if (!e.applied) ignoredNow.set(e.task, [...(ignoredNow.get(e.task) ?? []), e.record]);
         break;
       case 'CheckpointTriggered':
         triggeredNow = e.checkpoint;
@@ -487,6 +558,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           state: task.state,
           inputs: inputsOf(info.index),
           alignment: alignmentOf(info.index),
+          ignoredNow: ignoresSome(info.operator)
+            ? (ignoredNow.get(info.id) ?? NO_VALUES)
+            : NO_VALUES,
         },
       });
     }
@@ -564,6 +638,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     }
   }
 
+  const keepOut = crossedStretches(layout, topology, outputHandle);
   // Data channels: every element in flight, placed by the fraction of its latency it travelled.
   for (const info of topology.channels) {
     const queue = state.channels[info.index].queue;
@@ -588,6 +663,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           at: f.at,
         })),
         blockedBy: receiver.inputs[info.input].blockedBy,
+        keepOut: keepOut.get(info.index) ?? NO_STRETCHES,
       },
     });
   }

@@ -66,7 +66,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
         path={geometry.d}
         className={restore === null ? 'g-backend' : 'g-backend g-backend-restore'}
       />
-      <Flight geometry={geometry} items={items} />
+      <Flight edge={id} geometry={geometry} items={items} />
     </>
   );
 }

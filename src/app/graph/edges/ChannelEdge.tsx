@@ -1,7 +1,7 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { FlightItem } from '../flight';
-import { horizontalBezier, placeAlong } from '../geometry';
+import { horizontalBezier, placeAvoiding } from '../geometry';
 import { Flight, useScale } from '../motion';
 import { checkpointColor } from '../palette';
 import type { ChannelEdgeData, ChannelEdge as ChannelEdgeType } from '../toFlowElements';
@@ -10,7 +10,13 @@ import { barrierLook, recordLook } from './chips';
 /** Room kept free at both ends, so an element never hides under a node. */
 const INSET = 16;
 const GAP = 27;
-const NONE: ChannelEdgeData = { kind: 'channel', channel: '', elements: [], blockedBy: null };
+const NONE: ChannelEdgeData = {
+  kind: 'channel',
+  channel: '',
+  elements: [],
+  blockedBy: null,
+  keepOut: [],
+};
 
 /** A data channel: its elements in flight, each at the fraction of its latency it travelled. */
 function ChannelEdgeView({
@@ -26,13 +32,15 @@ function ChannelEdgeView({
     [sourceX, sourceY, targetX, targetY],
   );
   const scale = useScale();
-  const { elements, blockedBy } = data;
+  const { elements, blockedBy, keepOut } = data;
   const items = useMemo<FlightItem[]>(() => {
-    const placed = placeAlong(
+    // Where another channel crosses, no element rests: elements on both never cover each other.
+    const placed = placeAvoiding(
       elements.map((e) => e.position),
       geometry.length,
       INSET * scale,
       GAP * scale,
+      keepOut,
     );
     return elements.map((el, k) => ({
       key: el.key,
@@ -43,7 +51,7 @@ function ChannelEdgeView({
           ? recordLook(el.value, el.replay)
           : barrierLook(el.checkpoint, el.savepoint),
     }));
-  }, [elements, geometry, scale]);
+  }, [elements, geometry, scale, keepOut]);
   return (
     <>
       <BaseEdge
@@ -52,7 +60,7 @@ function ChannelEdgeView({
         className={blockedBy === null ? 'g-channel' : 'g-channel g-channel-blocked'}
         style={blockedBy === null ? undefined : { stroke: checkpointColor(blockedBy).fill }}
       />
-      <Flight geometry={geometry} items={items} />
+      <Flight edge={id} geometry={geometry} items={items} />
     </>
   );
 }

@@ -86,7 +86,7 @@ function ControlEdgeView({
         path={geometry.d}
         className={messages.length > 0 ? 'g-control g-control-busy' : 'g-control'}
       />
-      <Flight geometry={geometry} items={items} />
+      <Flight edge={id} geometry={geometry} items={items} />
     </>
   );
 }

@@ -3,16 +3,17 @@ import { memo } from 'react';
 import { useT } from '../../i18n';
 import { describeOperator } from '../describe';
 import { textWidth } from '../edges/chips';
+import { TITLE_TEXT } from '../floors';
 import { SIZE } from '../layout';
 import type { OutputView, SinkNode as SinkNodeType } from '../toFlowElements';
 import { AlignmentLine, CheckpointTag, InputRows, TaskFrame, TickBadges } from './parts';
 
-/** The latest outputs that fit on one line of a node this wide. */
-function fitting(output: OutputView[], width: number): OutputView[] {
+/** The latest outputs that fit on one line of a node this wide, their text `larger` times 15 px. */
+function fitting(output: OutputView[], width: number, larger: number): OutputView[] {
   let used = 0;
   let k = output.length;
   while (k > 0) {
-    const w = Math.max(24, textWidth(String(output[k - 1].value)) + 12) + 4;
+    const w = Math.max(24, textWidth(String(output[k - 1].value)) * larger + 12) + 4;
     if (used + w > width) break;
     used += w;
     k--;
@@ -28,7 +29,11 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
   const t = useT();
   // The row's padding and the node's border take their share of the width.
   const inner = data.box.width / data.box.scale - 22;
-  const shown = fitting(data.output, inner);
+  const shown = fitting(
+    data.output,
+    inner,
+    data.box.detail === 'compact' ? TITLE_TEXT.compact / TITLE_TEXT.full : 1,
+  );
   const open = data.state.kind === 'sink' ? data.state.open.length : 0;
   const precommitted = data.state.kind === 'sink' ? data.state.precommitted : [];
   return (

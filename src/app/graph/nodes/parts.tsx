@@ -302,6 +302,8 @@ export function AlignmentLine({
 }) {
   const t = useT();
   const a = data.alignment;
+  // Compact: the input rows show which inputs the barrier blocks; the rest is in the inspector.
+  if (data.box.detail === 'compact') return null;
   return (
     <div className="g-align" style={{ height: SIZE.alignmentRow }}>
       {a ? (

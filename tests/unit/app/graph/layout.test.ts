@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { topologyOf, type Scenario } from '../../../../src/engine';
-import { chooseLayout, fitZoom, layoutJob, type Box } from '../../../../src/app/graph/layout';
+import {
+  chooseLayout,
+  fitZoom,
+  layoutJob,
+  neededSize,
+  type Arrangement,
+  type Box,
+  type Detail,
+} from '../../../../src/app/graph/layout';
 import { PRESETS } from '../../../../src/scenarios/presets';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
@@ -113,34 +121,51 @@ describe('a layout that fits the stage', () => {
       expect(layout.backend.y + layout.backend.height).toBeGreaterThan(layout.backendLane!);
     });
 
-    it(`${scenario.id}: the chosen layout is the least enlargement that draws nodes as large as asked, or the largest there is`, () => {
-      const fitted = chooseLayout(scenario, projector, 1.2, 1.4);
-      const size = (scale: number, arrangement: 'stacked' | 'beside') =>
-        scale * fitZoom(layoutJob(scenario, scale, arrangement).bounds, projector, 1.4);
-      expect(fitted.zoom * fitted.scale).toBeCloseTo(size(fitted.scale, fitted.arrangement));
-      const candidates = [1, 1.5, 2, 2.5, 3].flatMap((scale) =>
-        (['stacked', 'beside'] as const).map((a) => ({ scale, size: size(scale, a) })),
+    it(`${scenario.id}: the chosen layout meets the floors with the least enlargement, in full detail when it can`, () => {
+      const floors = { title: 18, secondary: 14 };
+      const fitted = chooseLayout(scenario, projector, floors, 1.4);
+      const size = (scale: number, arrangement: Arrangement, detail: Detail) =>
+        (scale * fitZoom(layoutJob(scenario, scale, arrangement, detail).bounds, projector, 1.4)) /
+        neededSize(floors, detail);
+      expect(fitted.zoom * fitted.scale).toBeCloseTo(
+        size(fitted.scale, fitted.arrangement, fitted.detail) * neededSize(floors, fitted.detail),
       );
-      if (fitted.zoom * fitted.scale >= 1.2) {
-        for (const c of candidates)
-          if (c.size >= 1.2) expect(fitted.scale).toBeLessThanOrEqual(c.scale);
+      const candidates = [1, 1.5, 2].flatMap((scale) =>
+        (['stacked', 'beside'] as const).flatMap((arrangement) =>
+          (['full', 'compact'] as const).map((detail) => ({
+            scale,
+            detail,
+            size: size(scale, arrangement, detail),
+          })),
+        ),
+      );
+      const met = size(fitted.scale, fitted.arrangement, fitted.detail) >= 1 - 1e-9;
+      if (met) {
+        for (const c of candidates) {
+          if (c.size < 1) continue;
+          // Full detail meets the floors with room for the channels: it is the one chosen.
+          if (c.detail === 'full') expect(fitted.detail).toBe('full');
+          if (c.detail === fitted.detail) expect(fitted.scale).toBeLessThanOrEqual(c.scale);
+        }
       } else {
-        for (const c of candidates)
-          expect(c.size).toBeLessThanOrEqual(fitted.zoom * fitted.scale + 1e-9);
+        for (const c of candidates) expect(c.size).toBeLessThan(1);
       }
     });
   }
 
   it('a wide stage puts the backend beside the tasks; a tall one keeps it below', () => {
-    expect(chooseLayout(barrierAlignment, projector, 1.2, 1.4).arrangement).toBe('beside');
-    expect(chooseLayout(barrierAlignment, { width: 700, height: 900 }, 0.9, 1.4).arrangement).toBe(
+    const presenter = { title: 18, secondary: 14 };
+    expect(chooseLayout(barrierAlignment, projector, presenter, 1.4).arrangement).toBe('beside');
+    const desk = { title: 13.5, secondary: 11 };
+    expect(chooseLayout(barrierAlignment, { width: 700, height: 900 }, desk, 1.4).arrangement).toBe(
       'stacked',
     );
   });
 
   it('enlarges nodes no more than it must: on a desk at 1440x900 the seed jobs keep their size', () => {
     for (const scenario of [barrierAlignment, oddEvenSum]) {
-      expect(chooseLayout(scenario, { width: 1000, height: 700 }, 14 / 15, 1.4).scale).toBe(1);
+      const desk = { title: 14, secondary: 12 };
+      expect(chooseLayout(scenario, { width: 1000, height: 700 }, desk, 1.4).scale).toBe(1);
     }
   });
 });
