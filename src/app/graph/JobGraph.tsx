@@ -1,4 +1,5 @@
 import {
+  getViewportForBounds,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
@@ -17,7 +18,7 @@ import { useStore } from '../store';
 import { eventsAt } from '../timeline';
 import { BackendEdge } from './edges/BackendEdge';
 import { ChannelEdge } from './edges/ChannelEdge';
-import { ControlEdge } from './edges/ControlEdge';
+import { CONTROL_LANE, ControlEdge } from './edges/ControlEdge';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
@@ -59,6 +60,8 @@ const PADDING = {
 const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
 /** Around the tasks a lesson step frames: room for what travels to and from them. */
 const FOCUS_PADDING = px(48);
+/** Half the widest message on a control lane ("complete 12"), before enlargement. */
+const LANE_MESSAGE_HALF = 56;
 /** How long the camera takes to move to the next step's tasks. */
 const CAMERA_MS = 600;
 const STEP_SECONDS = 0.35;
@@ -236,18 +239,24 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   // between them; without a lesson, or a step that points at nothing, the whole job.
   const focus = useMemo(() => [...highlight].map((id) => ({ id })), [highlight]);
   const frame = useCallback(
-    (duration: number) =>
-      void (focus.length > 0
-        ? flow.fitView({
-            nodes: focus,
-            padding: FOCUS_PADDING,
-            maxZoom: MAX_ZOOM,
-            // Tasks too far apart to frame at a readable size: centred on them, readable.
-            minZoom: fitted.zoom,
-            duration,
-          })
-        : flow.fitView({ ...FIT, duration })),
-    [flow, focus, fitted.zoom],
+    (duration: number) => {
+      if (focus.length === 0 || !stage) return void flow.fitView({ ...FIT, duration });
+      const tasks = flow.getNodesBounds(focus.map((f) => f.id));
+      // The lanes left of the tasks, and the messages on them, are part of what a step is about.
+      const room = CONTROL_LANE + LANE_MESSAGE_HALF * scale;
+      const bounds = { ...tasks, x: tasks.x - room, width: tasks.width + room };
+      // Tasks too far apart to frame at a readable size: centred on them, readable.
+      const viewport = getViewportForBounds(
+        bounds,
+        stage.width,
+        stage.height,
+        fitted.zoom,
+        MAX_ZOOM,
+        FOCUS_PADDING,
+      );
+      void flow.setViewport(viewport, { duration });
+    },
+    [flow, focus, fitted.zoom, stage, scale],
   );
   const wrapper = useRef<HTMLDivElement>(null);
   const [flightLayer] = useState(() => new FlightLayer());

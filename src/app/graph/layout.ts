@@ -25,6 +25,8 @@ export const SIZE = {
    * much as lets the graph be `targetWidth` wide, within these bounds.
    */
   minColumnGap: 110,
+  /** Between two columns where channels cross, per unit of enlargement. */
+  crossedColumnGap: 160,
   maxColumnGap: 240,
   targetWidth: 940,
   targetWidthBeside: 760,
@@ -67,7 +69,7 @@ export const DETAIL = {
     alignmentRow: SIZE.alignmentRow,
     minColumnGap: SIZE.minColumnGap,
   },
-  compact: { taskWidth: 164, alignmentRow: 0, minColumnGap: 96 },
+  compact: { taskWidth: 172, alignmentRow: 0, minColumnGap: 96 },
 } as const satisfies Record<
   Detail,
   { taskWidth: number; alignmentRow: number; minColumnGap: number }
@@ -183,6 +185,46 @@ function spreadOver(from: number, to: number, n: number): number[] {
   return Array.from({ length: n }, (_, k) => from + ((k + 0.5) * (to - from)) / n);
 }
 
+/**
+ * The gaps (by the column left of them) where two channels cross: one leaves above the other
+ * and arrives below it, counted by the order of the tasks in their columns, of the outputs of a
+ * task and of the inputs of a task.
+ */
+function crossedGaps(
+  topology: ReturnType<typeof topologyOf>,
+  stacks: { id: string }[][],
+  columnOf: Map<string, number>,
+): Set<number> {
+  const row = new Map<string, number>();
+  for (const stack of stacks) stack.forEach((t, i) => row.set(t.id, i));
+  const outputOrder = new Map<number, number>();
+  for (const task of topology.tasks) {
+    let k = 0;
+    for (const output of task.outputs)
+      for (const channel of output.channels)
+        if (channel !== undefined) outputOrder.set(channel, k++);
+  }
+  const ends = topology.channels.map((c) => {
+    const from = topology.tasks[c.from];
+    const to = topology.tasks[c.to];
+    return {
+      column: columnOf.get(from.operator.id) ?? 0,
+      next: columnOf.get(to.operator.id) ?? 0,
+      from: [row.get(from.id) ?? 0, outputOrder.get(c.index) ?? 0],
+      to: [row.get(to.id) ?? 0, c.input],
+    };
+  });
+  const before = (a: number[], b: number[]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  const found = new Set<number>();
+  for (const a of ends) {
+    for (const b of ends) {
+      if (a.next !== a.column + 1 || b.column !== a.column || b.next !== a.next) continue;
+      if (before(a.from, b.from) && before(b.to, a.to)) found.add(a.column);
+    }
+  }
+  return found;
+}
+
 /** Column of every operator: the longest path from a source, so every edge points right. */
 function columnsOf(scenario: Scenario): Map<string, number> {
   const column = new Map<string, number>(scenario.operators.map((op) => [op.id, 0]));
@@ -271,10 +313,18 @@ function computeLayout(
       t.outputs.reduce((n, o) => n + o.channels.filter((c) => c !== undefined).length, 0),
     ]),
   );
+  // Where channels cross between two columns, their elements keep clear of the crossing: the
+  // gap is wider, so that what travels on them still has room.
+  const crossed = crossedGaps(topology, stacks, columnOf);
+  const gaps = Array.from({ length: Math.max(0, columns - 1) }, (_, c) =>
+    crossed.has(c) ? Math.max(gap, SIZE.crossedColumnGap * scale) : gap,
+  );
+  const columnX = (column: number) =>
+    column * taskWidth + gaps.slice(0, column).reduce((a, b) => a + b, 0);
   const tasks = new Map<string, TaskBox>();
   stacks.forEach((stack, column) => {
     let y = top + (tallest - stackHeight(stack)) / 2;
-    const x = column * (taskWidth + gap);
+    const x = columnX(column);
     stack.forEach((t, i) => {
       y += gapBefore(stack, i);
       tasks.set(t.id, {
@@ -293,7 +343,7 @@ function computeLayout(
     });
   });
 
-  const tasksWidth = columns * taskWidth + (columns - 1) * gap;
+  const tasksWidth = columns * taskWidth + gaps.reduce((a, b) => a + b, 0);
   const width = Math.max(SIZE.jobManagerWidth * scale, tasksWidth);
   const jobManager = {
     x: (width - SIZE.jobManagerWidth * scale) / 2,

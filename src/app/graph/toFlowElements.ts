@@ -244,7 +244,7 @@ const NO_STRETCHES: readonly KeepOut[] = [];
  * before enlargement: a barrier on one and a record on the other, each this far from the
  * crossing, do not touch.
  */
-const CROSSING_CLEARANCE = 40;
+const CROSSING_CLEARANCE = 32;
 
 /**
  * Per channel, where other channels cross it (two sources that both feed two operators): the

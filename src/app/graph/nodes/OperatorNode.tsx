@@ -11,12 +11,14 @@ const IGNORES: Record<'even' | 'odd', LocalText> = {
   even: { en: 'ignores even', zh: '忽略偶数' },
   odd: { en: 'ignores odd', zh: '忽略奇数' },
 };
+const IGNORES_SHORT: LocalText = { en: 'ignores', zh: '忽略' };
 
 /**
  * A sum of only even or only odd values still reads every value sent to it: it says which it
- * ignores, and shows the ones it ignored in this tick struck through.
+ * ignores, and shows the ones it ignored in this tick struck through (the latest that there is
+ * `room` for; the title lists them all).
  */
-function Ignored({ data }: { data: OperatorData }) {
+function Ignored({ data, room }: { data: OperatorData; room: number }) {
   const t = useT();
   if (data.spec.kind !== 'sum' || data.spec.accept === 'all') return null;
   const ignored = data.spec.accept === 'even' ? 'odd' : 'even';
@@ -27,10 +29,13 @@ function Ignored({ data }: { data: OperatorData }) {
   });
   return (
     <span className="g-ignores" title={title}>
-      <span className="g-label">{t(IGNORES[ignored])}</span>
+      {/* Beside the values it ignored, the word is enough: "ignores 4". */}
+      <span className="g-label">
+        {t(values.length > 0 && room === 1 ? IGNORES_SHORT : IGNORES[ignored])}
+      </span>
       {values.length > 0 && (
         <span className="g-chips">
-          {values.slice(-2).map((v, k) => (
+          {values.slice(-room).map((v, k) => (
             <s key={k} className="g-rec g-rec-ignored">
               {v}
             </s>
@@ -57,16 +62,17 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
           <span className="g-label">{t(state.label)}</span>
         ) : (
           <span className="g-state-text">
-            <span className="g-label">{t(state.label)}</span>{' '}
+            {/* Compact, beside what it ignores: its name says it is a sum. */}
+            {!(compact && ignores) && <span className="g-label">{t(state.label)} </span>}
             <b className="g-value">{state.value}</b>
           </span>
         )}
-        {compact && ignores && !cleared && <Ignored data={data} />}
+        {compact && ignores && !cleared && <Ignored data={data} room={1} />}
         <TickBadges data={data} />
       </div>
       {!compact && ignores && (
         <div className="g-ignores-row" style={{ height: SIZE.filterRow }}>
-          <Ignored data={data} />
+          <Ignored data={data} room={2} />
         </div>
       )}
       <AlignmentLine data={data} fallback={t(describeOperator(data.spec))} />

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { lesson3BarrierAlignment as lesson } from '../../src/scenarios/lessons/lesson3BarrierAlignment';
+import { expect, linkTo, open, test, waitForStableGraph, type LinkState } from './fixtures';
+
+/** An element drawn on the flight layer, as the canvas reports it (see FlightLayer.boxes). */
+interface DrawnBox {
+  edge: string;
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Records and barriers on different channels that cover each other on the screen: what the
+ * flight layer drew, read from its canvas, since no locator reaches into a canvas.
+ */
+async function overlappingChips(page: Page): Promise<string[]> {
+  const boxes = await page
+    .locator('canvas.g-flight')
+    .evaluate((canvas) => (canvas as unknown as { drawnBoxes(): DrawnBox[] }).drawnBoxes());
+  const chips = boxes.filter((b) => b.edge.startsWith('ch:'));
+  const found: string[] = [];
+  for (const [i, a] of chips.entries()) {
+    for (const b of chips.slice(i + 1)) {
+      if (a.edge === b.edge) continue;
+      const apart =
+        a.left + a.width <= b.left ||
+        b.left + b.width <= a.left ||
+        a.top + a.height <= b.top ||
+        b.top + b.height <= a.top;
+      if (!apart) found.push(`"${a.text}" on ${a.edge} covers "${b.text}" on ${b.edge}`);
+    }
+  }
+  return found;
+}
+
+async function goTo(page: Page, state: LinkState, first: boolean): Promise<void> {
+  const url = linkTo(state);
+  if (first) return open(page, url);
+  await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')));
+  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(state.tick));
+  await waitForStableGraph(page);
+}
+
+const VIEWS = [
+  { width: 1440, height: 900, presenter: false },
+  { width: 1280, height: 720, presenter: false },
+  { width: 1024, height: 768, presenter: false },
+  { width: 1280, height: 720, presenter: true },
+  { width: 1920, height: 1080, presenter: true },
+] as const;
+
+test.describe.configure({ timeout: 120_000 });
+
+// The two sources both feed sum_even and sum_odd, so two of the four channels cross where
+// barriers and records travel: at every step of the lesson, framed by its camera or with the
+// whole job in view, what travels on one channel never hides what travels on another.
+for (const view of VIEWS) {
+  const screen = `${view.presenter ? 'presenter' : 'normal'} ${view.width}x${view.height}`;
+  test(`${screen}: records and barriers on different channels never cover each other in lesson 3`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: view.width, height: view.height });
+    const problems: string[] = [];
+    let first = true;
+    for (const [k, step] of lesson.steps.entries()) {
+      for (const inLesson of [true, false]) {
+        await goTo(
+          page,
+          {
+            scenario: { preset: lesson.scenario.id },
+            tick: step.tick,
+            view: { presenter: view.presenter },
+            ...(inLesson ? { lesson: { id: lesson.id, step: k } } : {}),
+          },
+          first,
+        );
+        first = false;
+        const where = inLesson ? `step ${k + 1}` : `tick ${step.tick}, whole job`;
+        problems.push(...(await overlappingChips(page)).map((p) => `${where}: ${p}`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
