@@ -41,7 +41,11 @@ function overlaps(a: Box, b: Box): boolean {
 async function smallTexts(page: Page, min: number): Promise<string[]> {
   return page.evaluate((min) => {
     const found: string[] = [];
+    // Every scale between the text and the screen: the graph's zoom and a node's enlargement,
+    // as the node's drawn width over its laid-out width.
     const zoomOf = (el: Element) => {
+      const node = el.closest<HTMLElement>('.g-node');
+      if (node) return node.getBoundingClientRect().width / node.offsetWidth;
       const viewport = el.closest('.react-flow__viewport');
       if (!viewport) return 1;
       return new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a;
