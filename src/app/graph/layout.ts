@@ -185,6 +185,9 @@ function spreadOver(from: number, to: number, n: number): number[] {
   return Array.from({ length: n }, (_, k) => from + ((k + 0.5) * (to - from)) / n);
 }
 
+/** Jobs with more channels than this are not searched for crossings. */
+export const MAX_CROSSING_CHANNELS = 16;
+
 /**
  * The gaps (by the column left of them) where two channels cross: one leaves above the other
  * and arrives below it, counted by the order of the tasks in their columns, of the outputs of a
@@ -195,6 +198,9 @@ function crossedGaps(
   stacks: { id: string }[][],
   columnOf: Map<string, number>,
 ): Set<number> {
+  // A fan-out of dozens of channels crosses everywhere: no gap could keep its crossings clear,
+  // and comparing every pair of its channels costs more than the layout.
+  if (topology.channels.length > MAX_CROSSING_CHANNELS) return new Set();
   const row = new Map<string, number>();
   for (const stack of stacks) stack.forEach((t, i) => row.set(t.id, i));
   const outputOrder = new Map<number, number>();

@@ -26,6 +26,7 @@ import { crossings, horizontalBezier, type KeepOut } from './geometry';
 import {
   ignoresSome,
   layoutJob,
+  MAX_CROSSING_CHANNELS,
   tapeCellWidth,
   type Arrangement,
   type Detail,
@@ -259,6 +260,7 @@ function crossedStretches(
 ): Map<number, KeepOut[]> {
   const known = stretchesOf.get(layout);
   if (known) return known;
+  if (topology.channels.length > MAX_CROSSING_CHANNELS) return new Map();
   const paths = topology.channels.map((c) => {
     const from = layout.tasks.get(topology.tasks[c.from].id)!;
     const to = layout.tasks.get(topology.tasks[c.to].id)!;
