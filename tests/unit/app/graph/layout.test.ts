@@ -162,10 +162,21 @@ describe('a layout that fits the stage', () => {
     );
   });
 
-  it('enlarges nodes no more than it must: on a desk at 1440x900 the seed jobs keep their size', () => {
-    for (const scenario of [barrierAlignment, oddEvenSum]) {
-      const desk = { title: 14, secondary: 12 };
-      expect(chooseLayout(scenario, { width: 1000, height: 700 }, desk, 1.4).scale).toBe(1);
-    }
+  it('on a desk at 1440x900 the seed jobs show every row, enlarged no more than leaves the channels room', () => {
+    const desk = { title: 14, secondary: 12 };
+    expect(chooseLayout(oddEvenSum, { width: 1000, height: 700 }, desk, 1.4)).toMatchObject({
+      detail: 'full',
+      scale: 1,
+    });
+    const twoSources = chooseLayout(barrierAlignment, { width: 1000, height: 700 }, desk, 1.4);
+    expect(twoSources.detail).toBe('full');
+    expect(twoSources.scale).toBeLessThanOrEqual(1.5);
+  });
+
+  it('a job too large for the stage at full detail is drawn compact, not under the floor', () => {
+    const projector = { title: 18, secondary: 14 };
+    const fitted = chooseLayout(barrierAlignment, { width: 1280, height: 525 }, projector, 1.4);
+    expect(fitted.detail).toBe('compact');
+    expect(fitted.zoom * fitted.scale).toBeGreaterThanOrEqual(neededSize(projector, 'compact'));
   });
 });
