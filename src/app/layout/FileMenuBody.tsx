@@ -66,7 +66,7 @@ export function FileMenuBody() {
   };
 
   return (
-    <div className="file-body">
+    <div className="menu-body file-body">
       <button type="button" onClick={() => void exportFile(false)}>
         {t({ en: 'Export scenario (JSON)', zh: '导出场景 (JSON)' })}
       </button>

@@ -184,7 +184,7 @@ export function Header() {
         {/* A narrow window: what does not fit goes into a menu rather than off the edge. */}
         <details className="header-more">
           <summary>{t({ en: 'More', zh: '更多' })}</summary>
-          <div className="header-more-body">
+          <div className="menu-body header-more-body">
             <ViewButtons />
           </div>
         </details>
