@@ -3,6 +3,7 @@ import type { Scenario } from '../engine';
 import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
+import { linkRefusedNotice, type LinkRefusal } from '../scenarios/inputMessages';
 import type { ShareState } from '../scenarios/shareLink';
 import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
@@ -110,16 +111,9 @@ export async function embedUrl(options: EmbedOptions): Promise<string> {
   return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
 }
 
-async function refuse(error: string): Promise<void> {
+async function refuse(error: LinkRefusal): Promise<void> {
   await openDefault();
-  const s = useStore.getState();
-  s.notify({
-    kind: 'error',
-    text:
-      s.language === 'zh'
-        ? `${error} 已打开默认课程。`
-        : `${error} The default lesson opened instead.`,
-  });
+  useStore.getState().notify({ kind: 'error', text: linkRefusedNotice(error) });
 }
 
 /**
@@ -131,7 +125,7 @@ export async function applyHash(hash: string): Promise<void> {
   try {
     codec = await shareLink();
   } catch {
-    await refuse('This link could not be read: part of the app failed to load.');
+    await refuse({ code: 'readerMissing' });
     return;
   }
   const decoded = codec.decodeShareState(hash);
@@ -158,7 +152,9 @@ export async function applyHash(hash: string): Promise<void> {
   }
   if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
   if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
-  if (warnings.length > 0) s.notify({ kind: 'info', text: warnings.join(' ') });
+  if (warnings.length > 0) {
+    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
+  }
 }
 
 /**
@@ -182,7 +178,7 @@ export async function initialiseFromLocation(): Promise<void> {
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.
-    await refuse('The app could not open what this address asked for.').catch(() => {});
+    await refuse({ code: 'openFailed' }).catch(() => {});
   }
 }
 
