@@ -3,8 +3,8 @@ import type { Scenario } from '../engine';
 import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
-import { linkRefusedNotice, type LinkRefusal } from '../scenarios/inputMessages';
 import type { ShareState } from '../scenarios/shareLink';
+import type { LocalText } from '../scenarios/text';
 import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
 
@@ -111,9 +111,10 @@ export async function embedUrl(options: EmbedOptions): Promise<string> {
   return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
 }
 
-async function refuse(error: LinkRefusal): Promise<void> {
+/** Opens the default lesson with a notice saying why (the link codec words a link's refusal). */
+async function refuse(notice: LocalText): Promise<void> {
   await openDefault();
-  useStore.getState().notify({ kind: 'error', text: linkRefusedNotice(error) });
+  useStore.getState().notify({ kind: 'error', text: notice });
 }
 
 /**
@@ -125,12 +126,15 @@ export async function applyHash(hash: string): Promise<void> {
   try {
     codec = await shareLink();
   } catch {
-    await refuse({ code: 'readerMissing' });
+    await refuse({
+      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
+      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
+    });
     return;
   }
   const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
-    await refuse(decoded.error);
+    await refuse(codec.linkRefusedNotice(decoded.error));
     return;
   }
   const { state, scenario, warnings } = decoded;
@@ -178,7 +182,10 @@ export async function initialiseFromLocation(): Promise<void> {
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.
-    await refuse({ code: 'openFailed' }).catch(() => {});
+    await refuse({
+      en: 'The app could not open what this address asked for. The default lesson opened instead.',
+      zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
+    }).catch(() => {});
   }
 }
 

@@ -42,11 +42,7 @@ export type LinkRefusal =
   | { code: 'unknownPreset'; name: string }
   | { code: 'unknownLesson'; name: string }
   /** `problem`: the schema's first problem with it, `field: reason`. */
-  | { code: 'invalidScenario'; problem: LocalText | null }
-  /** The app could not load the part that reads links. */
-  | { code: 'readerMissing' }
-  /** Something failed after the link was read (a run that could not be recorded). */
-  | { code: 'openFailed' };
+  | { code: 'invalidScenario'; problem: LocalText | null };
 
 /** What a link asked for that was adjusted; the rest opened as asked. */
 export type LinkWarning =
@@ -199,16 +195,6 @@ export function linkRefusalText(r: LinkRefusal): LocalText {
       return {
         en: `This link holds a scenario that cannot run: ${quoted(r.problem?.en ?? 'it is not valid', 300)}.`,
         zh: `此链接中的场景无法运行：${quoted(r.problem?.zh ?? '它无效', 300)}。`,
-      };
-    case 'readerMissing':
-      return {
-        en: 'This link could not be read: part of the app failed to load.',
-        zh: '无法读取此链接：应用的一部分加载失败。',
-      };
-    case 'openFailed':
-      return {
-        en: 'The app could not open what this address asked for.',
-        zh: '应用无法打开此地址所要求的内容。',
       };
   }
 }

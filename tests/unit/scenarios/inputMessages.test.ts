@@ -53,8 +53,6 @@ const REFUSALS: { [K in LinkRefusal['code']]: Extract<LinkRefusal, { code: K }> 
   unknownPreset: { code: 'unknownPreset', name: 'no-such-preset' },
   unknownLesson: { code: 'unknownLesson', name: 'lesson-99' },
   invalidScenario: { code: 'invalidScenario', problem },
-  readerMissing: { code: 'readerMissing' },
-  openFailed: { code: 'openFailed' },
 };
 
 const WARNINGS: { [K in LinkWarning['code']]: Extract<LinkWarning, { code: K }> } = {
