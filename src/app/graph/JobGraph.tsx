@@ -230,6 +230,9 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
     [shape, select],
   );
 
+  // Stable, like every prop of React Flow: a new function each tick re-renders its whole pane.
+  const unselect = useCallback(() => select(null), [select]);
+
   const flow = useReactFlow();
   const fit = useCallback(() => void flow.fitView(FIT), [flow]);
   // The camera follows the lesson: a step that points at tasks frames them, and what travels
@@ -300,7 +303,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
                 nodeTypes={nodeTypes}
                 edgeTypes={edgeTypes}
                 onNodesChange={onNodesChange}
-                onPaneClick={() => select(null)}
+                onPaneClick={unselect}
                 fitView
                 fitViewOptions={FIT}
                 minZoom={0.15}
