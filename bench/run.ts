@@ -67,6 +67,8 @@ function engineFigures(): Figure[] {
   const referenceRates = runs.map((r) => r.reference.elementSteps / (r.reference.cpuMs / 1000));
   const wallRates = runs.map((r) => r.engine.elementSteps / (r.engine.ms / 1000));
   const everyEventRates = runs.map((r) => r.engine.elementSteps / (r.everyEvent.cpuMs / 1000));
+  const flatRates = runs.map((r) => r.engine.elementSteps / (r.flatReference.cpuMs / 1000));
+  const flatRate = median(flatRates);
   const engineRate = median(engineRates);
   const referenceRate = median(referenceRates);
   const slower = referenceRate / engineRate;
@@ -87,6 +89,23 @@ function engineFigures(): Figure[] {
   const heapBefore = median(weighed.map((w) => w.heapBeforeMb));
 
   return [
+    {
+      name: 'Engine throughput, allocation-free reference',
+      value: millions(engineRate),
+      runs: list(flatRates, millions),
+      reference: `flat loop ${millions(flatRate)}`,
+      ratio: `engine ${fixed(flatRate / engineRate)}x slower`,
+      target: 'none set',
+      status: 'no target',
+      note:
+        `the engine's rate of the figure below, against the same reference loop with its queues in ` +
+        `preallocated typed-array rings (bench/referenceLoop.ts \`flatReferenceLoop\`): it allocates ` +
+        `nothing per element-step, so the ratio measures the engine rather than the garbage collector ` +
+        `(the reference of the figure below allocates one object per step and its speed moves with ` +
+        `the young generation's size). Both sum the same values over the same ticks; timed in the same ` +
+        `${THROUGHPUT_RUNS} processes, interleaved with the engine and the other reference. ` +
+        `${loadText(loadavg()[0])} at the end of the engine figures.`,
+    },
     {
       name: 'Engine throughput',
       value: millions(engineRate),
