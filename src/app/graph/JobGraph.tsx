@@ -99,8 +99,12 @@ export function JobGraph(props: JobGraphProps) {
 
 const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
 
+/** One query for the page: `matchMedia` builds a new one per call, and the graph asks every tick. */
+let reduceMotion: MediaQueryList | null = null;
+const reduceMotionQuery = () => (reduceMotion ??= window.matchMedia(REDUCE_MOTION));
+
 function subscribeReducedMotion(changed: () => void): () => void {
-  const query = window.matchMedia(REDUCE_MOTION);
+  const query = reduceMotionQuery();
   query.addEventListener('change', changed);
   return () => query.removeEventListener('change', changed);
 }
@@ -109,7 +113,7 @@ function subscribeReducedMotion(changed: () => void): () => void {
 function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
-    () => window.matchMedia(REDUCE_MOTION).matches,
+    () => reduceMotionQuery().matches,
     () => false,
   );
 }
