@@ -3,16 +3,51 @@ import type { Scenario } from '../engine';
 import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
-import type { ShareState } from '../scenarios/shareLink';
+import type { ShareCatalog, ShareDecode, ShareState } from '../scenarios/shareCodec';
 import type { LocalText } from '../scenarios/text';
 import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
 
 /**
- * The link codec, loaded when a link is first read or written: reading one validates the
- * scenario with the schema (zod), which the first screen of a plain visit does not need.
+ * The link codec, loaded when a link is first read or written. It loads nothing else: reading a
+ * link loads the one preset and lesson it names, and the schema (zod) only for a scenario the
+ * link changed or holds; writing one loads the preset the scenario may still be.
  */
-const shareLink = () => import('../scenarios/shareLink');
+const shareCodec = () => import('../scenarios/shareCodec');
+const schema = () => import('../scenarios/schema');
+/** How a link's refusal or warnings read in each language, loaded with the codec. */
+const linkMessages = () => import('../scenarios/inputMessages');
+
+/** What reading or writing a link about `preset` and `lesson` looks up, and nothing more. */
+function catalogOf(
+  preset: Scenario | undefined,
+  lesson: { id: string; steps: readonly unknown[] } | undefined,
+  parseScenario?: ShareCatalog['parseScenario'],
+): ShareCatalog {
+  return {
+    presetById: (id) => (preset?.id === id ? preset : undefined),
+    lessonById: (id) => (lesson?.id === id ? lesson : undefined),
+    ...(parseScenario ? { parseScenario } : {}),
+  };
+}
+
+/** Reads a link, loading what it names first. */
+async function decodeLink(hash: string): Promise<ShareDecode> {
+  const codec = await shareCodec();
+  const payload = codec.readSharePayload(hash);
+  if (!payload.ok) return payload;
+  const needs = codec.shareNeeds(payload.data);
+  const [preset, lesson, checker] = await Promise.all([
+    needs.preset === null ? undefined : loadPreset(needs.preset),
+    needs.lesson === null ? undefined : loadLesson(needs.lesson),
+    needs.schema ? schema() : undefined,
+  ]);
+  try {
+    return codec.readShareState(catalogOf(preset, lesson, checker?.parseScenario), payload.data);
+  } catch {
+    return { ok: false, error: { code: 'damaged', damage: { kind: 'unreadable' } } };
+  }
+}
 
 const LANGUAGE_KEY = 'checkpoint-lab.language';
 
@@ -77,8 +112,11 @@ const tooLargeForLink = new WeakSet<Scenario>();
 async function currentHash(): Promise<string | null> {
   const scenario = useStore.getState().timeline.scenario;
   if (tooLargeForLink.has(scenario)) return null;
-  const { encodeShareState, SHARE_LIMITS, SHARE_VERSION } = await shareLink();
-  const hash = encodeShareState(currentShareState());
+  const [{ encodeShareStateIn, SHARE_LIMITS, SHARE_VERSION }, preset] = await Promise.all([
+    shareCodec(),
+    loadPreset(scenario.id),
+  ]);
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), currentShareState());
   if (hash.length - `#v${SHARE_VERSION}=`.length <= SHARE_LIMITS.compressed) return hash;
   tooLargeForLink.add(scenario);
   return null;
@@ -103,12 +141,16 @@ export interface EmbedOptions {
  * options ask it to play. The presenter view is left out: an embed has its own.
  */
 export async function embedUrl(options: EmbedOptions): Promise<string> {
-  const { encodeShareState } = await shareLink();
-  const { origin, pathname } = window.location;
   const state = currentShareState();
+  const [{ encodeShareStateIn }, preset] = await Promise.all([
+    shareCodec(),
+    loadPreset(useStore.getState().timeline.scenario.id),
+  ]);
+  const { origin, pathname } = window.location;
   const flags = ['embed', options.autoplay && 'autoplay', options.loop && 'loop'].filter(Boolean);
   const view = { ...state.view, presenter: false };
-  return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), { ...state, view });
+  return `${origin}${pathname}?${flags.join('&')}${hash}`;
 }
 
 /** Opens the default lesson with a notice saying why (the link codec words a link's refusal). */
@@ -122,9 +164,10 @@ async function refuse(notice: LocalText): Promise<void> {
  * and what opened instead; it never breaks the app.
  */
 export async function applyHash(hash: string): Promise<void> {
-  let codec: Awaited<ReturnType<typeof shareLink>>;
+  let decoded: ShareDecode;
+  let codec: Awaited<ReturnType<typeof linkMessages>>;
   try {
-    codec = await shareLink();
+    [decoded, codec] = await Promise.all([decodeLink(hash), linkMessages()]);
   } catch {
     await refuse({
       en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
@@ -132,7 +175,6 @@ export async function applyHash(hash: string): Promise<void> {
     });
     return;
   }
-  const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
     await refuse(codec.linkRefusedNotice(decoded.error));
     return;

@@ -1,5 +1,5 @@
 import { Handle, Position } from '@xyflow/react';
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { TaskStatus } from '../../../engine';
 import { useT } from '../../i18n';
 import { TASK_STATUS } from '../describe';
@@ -176,8 +176,12 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
   );
 }
 
-/** The handles every task has: control from the job manager, and its way to the backend. */
-function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
+/**
+ * The handles every task has: control from the job manager, and its way to the backend.
+ * Memoised: a task's contents change every tick, its box (shared by identity) only with the
+ * layout, and each handle reads React Flow's store when it renders.
+ */
+const TaskHandles = memo(function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
   return (
     <>
       <Handle
@@ -217,7 +221,7 @@ function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
         ))}
     </>
   );
-}
+});
 
 /**
  * The frame of a task node: header with its name and status, and the failure and restore
