@@ -85,10 +85,6 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh
         ? `${name(e.task)} 分界线 ${e.checkpoint} 已对齐，解除来自 ${name(sender(e.channel))} 的输入的阻塞`
         : `${name(e.task)} aligned barrier ${e.checkpoint} and unblocked its input from ${name(sender(e.channel))}`;
-    case 'RecordBuffered':
-      return zh
-        ? `${name(e.task)} 在对齐期间缓存了来自 ${name(sender(e.channel))} 的记录 ${e.record}`
-        : `${name(e.task)} buffered record ${e.record} from ${name(sender(e.channel))} while aligning`;
     case 'SnapshotTaken':
       return zh
         ? `${name(e.task)} 为检查点 ${e.checkpoint} 做状态快照（${describeState(e.state, language)}）`

@@ -1,4 +1,10 @@
-import { topologyOf, type CheckpointRecord, type SimState, type TimedEvent } from '../engine';
+import {
+  arrivedOn,
+  topologyOf,
+  type CheckpointRecord,
+  type SimState,
+  type TimedEvent,
+} from '../engine';
 
 /** Where the runner's JSON goes: text in pieces, in order. */
 export interface JsonSink {
@@ -72,8 +78,14 @@ export async function writeReportTail(
   // What is still on its way: once the job finished or failed, nothing is.
   const inFlight = {
     elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
+    // Arrived on a blocked input and held in its channel (an alignment buffer before Flink 1.11).
     buffered: state.tasks.reduce(
-      (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
+      (n, t, task) =>
+        n +
+        t.inputs.reduce(
+          (m, input, k) => m + (input.blockedBy === null ? 0 : arrivedOn(state, task, k).length),
+          0,
+        ),
       0,
     ),
     messages: state.messages.length,

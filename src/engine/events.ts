@@ -28,7 +28,6 @@ export type SimEvent =
     }
   | { type: 'ChannelBlocked'; task: string; channel: string; checkpoint: number }
   | { type: 'ChannelUnblocked'; task: string; channel: string; checkpoint: number }
-  | { type: 'RecordBuffered'; task: string; channel: string; record: number; origin: Origin }
   | { type: 'SnapshotTaken'; task: string; checkpoint: number; state: OperatorState }
   | { type: 'BarrierForwarded'; task: string; checkpoint: number }
   /** A task gave a checkpoint up and sent a cancellation barrier downstream. */

@@ -243,10 +243,29 @@ export type OperatorState =
   | { kind: 'sink'; open: SinkRecord[]; precommitted: Transaction[] };
 
 export interface InputState {
-  /** Checkpoint whose barrier arrived on this input and blocks it during alignment. */
+  /**
+   * Checkpoint whose barrier arrived on this input and blocks it during alignment. A blocked
+   * input is not read (Flink 1.11 and later, FLINK-16404): what arrives behind the barrier stays
+   * in the channel, whose credits run out, so its sender stops. Flink 1.10 and earlier copied it
+   * into an alignment buffer instead, which freed the channel.
+   */
   blockedBy: number | null;
-  /** Elements that arrived behind the barrier while the input was blocked (alignment buffer). */
-  buffer: StreamElement[];
+}
+
+/**
+ * Flink's busyTimeMsPerSecond, backPressuredTimeMsPerSecond and idleTimeMsPerSecond of a task, in
+ * ticks. Only ticks in which the task did something are written, so a task with nothing to do is
+ * never touched: idle is whatever time since `since` was neither busy nor backpressured.
+ */
+export interface TaskLoad {
+  /** Tick the task started (or was restored): the time counted runs from the tick after it. */
+  since: number;
+  /** Ticks spent processing (a tick at full rate counts 1). */
+  busy: number;
+  /** Ticks spent unable to emit: an output channel had no free credit. */
+  backpressured: number;
+  /** [tick, busy, backpressured] of the last ticks that had either, oldest first: the last second's figures. */
+  recent: number[];
 }
 
 export interface Alignment {
@@ -289,6 +308,7 @@ export interface TaskState {
   output: SinkRecord[];
   /** Sink only: checkpoints whose transaction was committed (commits are idempotent). */
   committed: number[];
+  load: TaskLoad;
 }
 
 export interface ChannelState {

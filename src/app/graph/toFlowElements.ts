@@ -1,6 +1,7 @@
 import { isolated } from '../../scenarios/text';
 import type { Edge, Node } from '@xyflow/react';
 import {
+  arrivedOn,
   countDefined,
   sourceInput,
   topologyOf,
@@ -57,7 +58,7 @@ export type InputView = {
   fromLabel: string;
   /** Checkpoint whose barrier blocks this input during alignment. */
   blockedBy: number | null;
-  /** The alignment buffer: what arrived behind the barrier. */
+  /** What arrived behind the barrier of a blocked input and waits in its channel (Flink 1.10 buffered it). */
   buffer: ElementView[];
   /** Elements still travelling on the channel. */
   inFlight: number;
@@ -391,7 +392,10 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
         from: topology.tasks[info.from].id,
         fromLabel: taskLabel(topology.tasks[info.from].id, state.scenario),
         blockedBy: input.blockedBy,
-        buffer: input.buffer.map((el) => elementView(el, info.id)),
+        buffer:
+          input.blockedBy === null
+            ? []
+            : arrivedOn(state, index, k).map((el) => elementView(el, info.id)),
         inFlight: state.channels[channel].queue.length,
       };
     });

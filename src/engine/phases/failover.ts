@@ -92,7 +92,7 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
 function cancelAll(d: TickDraft): void {
   const { topology } = d;
   const tasks: TaskState[] = topology.tasks.map((info) => ({
-    ...freshTask(info, d.state.tasks[info.index]),
+    ...freshTask(info, d.state.tasks[info.index], d.tick),
     status: d.state.tasks[info.index].status === 'FAILED' ? 'FAILED' : 'CANCELED',
   }));
   d.replaceAll(tasks, emptyChannels(topology.channels.length));
@@ -159,7 +159,7 @@ export function restoreIfDue(d: TickDraft): void {
   const { topology } = d;
   const tasks = topology.tasks.map((info) => {
     const before = d.state.tasks[info.index];
-    const task = freshTask(info, before);
+    const task = freshTask(info, before, d.tick);
     const snapshot = point?.snapshots[info.index];
     if (snapshot) task.state = snapshot;
     // The tick of the restore shows the restored state; reading goes on from the next one.

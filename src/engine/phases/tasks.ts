@@ -1,5 +1,5 @@
 import type { TickDraft } from '../draft';
-import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
+import { keyOf, sourceInput, subtaskForKey, ticksPerSecond, type TaskInfo } from '../topology';
 import type { CheckpointFailureReason } from '../reasons';
 import type {
   Alignment,
@@ -23,7 +23,8 @@ import {
 } from './checkpointing';
 import { failJob } from './failover';
 
-const DEFAULT_OPERATOR_RATE = 100;
+/** Records an operator or sink processes per tick when its spec sets no rate: fast enough that no lesson waits on it. */
+export const DEFAULT_OPERATOR_RATE = 100;
 
 function matches(parity: Parity, value: number): boolean {
   if (parity === 'all') return true;
@@ -82,8 +83,13 @@ function runSource(d: TickDraft, info: TaskInfo): void {
   const t = d.task(info.index);
   let offset = prev.state.offset;
   const rate = Math.max(1, info.rate ?? 1);
-  for (let n = 0; n < rate && offset < input.length; n++) {
-    if (!hasRoom(d, info)) break;
+  let read = 0;
+  let backpressured = false;
+  for (; read < rate && offset < input.length; read++) {
+    if (!hasRoom(d, info)) {
+      backpressured = true;
+      break;
+    }
     const value = input[offset];
     const replay = offset < t.highWater;
     const record: DataRecord = {
@@ -101,6 +107,7 @@ function runSource(d: TickDraft, info: TaskInfo): void {
       d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
   }
   t.state = { kind: 'source', offset };
+  if (read > 0 || backpressured) noteLoad(d, t, read / rate, backpressured ? 1 - read / rate : 0);
   const period = info.operator.kind === 'source' ? (info.operator.period ?? 1) : 1;
   t.nextReadTick = d.tick + Math.max(1, period);
 }
@@ -364,57 +371,26 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   else alignBarrier(d, info, t, input, channel, barrier);
 }
 
-/** Takes the head of an input (its alignment buffer first) and returns the task, for writing. */
-function takeElement(d: TickDraft, info: TaskInfo, input: number): TaskState {
-  const t = d.taking(info.index);
-  const buffer = t.inputs[input].buffer;
-  if (buffer.length > 0) buffer.shift();
-  else d.take(info.inputs[input]);
-  d.countSteps(1);
-  return t;
+/** Whether no input of a task is blocked. */
+function plainInputs(t: TaskState): boolean {
+  for (const input of t.inputs) if (input.blockedBy !== null) return false;
+  return true;
 }
 
 /**
- * Moves what arrived on blocked inputs into the alignment buffer, where the class can see it.
- * Returns the earliest tick something else arrives on a blocked input (Infinity: nothing sent).
+ * Notes a tick's share of busy and backpressured time in the task's load, and forgets the ticks
+ * that fell out of the last second. Ticks with neither are idle and never written.
  */
-function bufferBlockedInputs(d: TickDraft, info: TaskInfo): number {
-  let next = Infinity;
-  for (let input = 0; input < info.inputs.length; input++) {
-    const channel = info.inputs[input];
-    if (d.state.tasks[info.index].inputs[input].blockedBy === null) continue;
-    const queue = d.state.channels[channel].queue;
-    if (queue.length === 0) continue;
-    if (queue[0].at > d.tick) {
-      if (queue[0].at < next) next = queue[0].at;
-      continue;
-    }
-    const q = d.channel(channel).queue;
-    const t = d.task(info.index);
-    while (q.length > 0 && q[0].at <= d.tick) {
-      const { element } = q.shift()!;
-      t.inputs[input].buffer.push(element);
-      if (element.kind === 'record') {
-        if (d.wanted.RecordBuffered)
-          d.emit({
-            type: 'RecordBuffered',
-            task: info.id,
-            channel: d.topology.channels[channel].id,
-            record: element.value,
-            origin: element.origin,
-          });
-      }
-    }
-    if (q.length > 0 && q[0].at < next) next = q[0].at;
-  }
-  return next;
-}
-
-/** Whether no input of a task is blocked and no alignment buffer holds anything. */
-function plainInputs(t: TaskState): boolean {
-  for (const input of t.inputs)
-    if (input.blockedBy !== null || input.buffer.length > 0) return false;
-  return true;
+function noteLoad(d: TickDraft, t: TaskState, busy: number, backpressured: number): void {
+  const load = t.load;
+  load.busy += busy;
+  load.backpressured += backpressured;
+  const recent = load.recent;
+  recent.push(d.tick, busy, backpressured);
+  const from = d.tick - ticksPerSecond(d.scenario);
+  let drop = 0;
+  while (drop < recent.length && recent[drop] <= from) drop += 3;
+  if (drop > 0) recent.splice(0, drop);
 }
 
 function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
@@ -423,10 +399,10 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
   const tick = d.tick;
   const index = info.index;
   const heads = d.heads;
-  let budget = Math.max(1, info.rate ?? DEFAULT_OPERATOR_RATE);
-  // Whether the last look at every input found one blocked: only then is there anything for
-  // bufferBlockedInputs to move.
-  let blocked = true;
+  const rate = Math.max(1, info.rate ?? DEFAULT_OPERATOR_RATE);
+  let budget = rate;
+  // Whether the last record found an output channel without a free credit.
+  let backpressured = false;
   // Whether the last look found nothing to take, and then the earliest tick something arrives on
   // an input that is not blocked.
   let waiting = false;
@@ -437,13 +413,12 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     const queues = state.channels;
     let input = -1;
     let element: StreamElement | undefined;
-    blocked = false;
     // nextInput is below n but for a state made elsewhere: a compare, not a division, per look.
     const first = prev.nextInput < n ? prev.nextInput : prev.nextInput % n;
     if (d.plain[index] === 0 && plainInputs(prev)) d.plain[index] = 1;
     if (d.plain[index] === 1) {
-      // No input blocked, no buffer to look at: the channels alone, and only those whose head
-      // arrived by now by the table of heads, without reading the queues of the others.
+      // No input blocked: only the channels whose head arrived by now by the table of heads,
+      // without reading the queues of the others.
       for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
         const channel = inputs[candidate];
@@ -466,29 +441,19 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
         if (head.at < next) next = head.at;
       }
     } else {
-      // The next element, taking inputs in turn from the one after the last taken: what an
-      // input's alignment buffer holds first, then what arrived on its channel.
+      // The next element, taking inputs in turn from the one after the last taken. A blocked
+      // input is not read: what arrived on it stays in its channel.
       for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
-        const at = prev.inputs[candidate];
-        if (at.blockedBy !== null) {
-          blocked = true;
-          continue;
-        }
-        if (at.buffer.length > 0) {
-          element = at.buffer[0];
-        } else {
-          const head = queues[inputs[candidate]].queue[0];
-          if (head !== undefined) {
-            if (head.at <= tick) element = head.element;
-            else if (head.at < next) next = head.at;
-          }
-        }
-        if (element) {
+        if (prev.inputs[candidate].blockedBy !== null) continue;
+        const head = queues[inputs[candidate]].queue[0];
+        if (head === undefined) continue;
+        if (head.at <= tick) {
+          element = head.element;
           input = candidate;
-          blocked = true;
           break;
         }
+        if (head.at < next) next = head.at;
       }
     }
     if (!element) {
@@ -497,7 +462,11 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     }
     next = Infinity;
     if (element.kind === 'record') {
-      if (budget === 0 || (info.limited.length > 0 && !hasRoom(d, info))) break;
+      if (budget === 0) break;
+      if (info.limited.length > 0 && !hasRoom(d, info)) {
+        backpressured = true;
+        break;
+      }
       const failure = mayFail ? failureBefore(d, info, element) : -1;
       if (failure >= 0) {
         d.markFired(failure);
@@ -511,13 +480,18 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
       }
       budget -= 1;
     }
-    const t = takeElement(d, info, input);
+    const t = d.taking(index);
+    d.take(inputs[input]);
+    d.countSteps(1);
     t.nextInput = input + 1 === n ? 0 : input + 1;
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
   }
   if (d.state.job.status !== 'RUNNING') return;
-  if (blocked) next = Math.min(next, bufferBlockedInputs(d, info));
+  const processed = rate - budget;
+  if (processed > 0 || backpressured) {
+    noteLoad(d, d.taking(index), processed / rate, backpressured ? 1 - processed / rate : 0);
+  }
   // Nothing to take: until `next`, looking again would find nothing and change nothing.
   d.setIdleUntil(info.index, waiting ? next : 0);
 }

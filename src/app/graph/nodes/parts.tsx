@@ -93,7 +93,7 @@ export function isCleared(status: TaskStatus): boolean {
   return status === 'FAILED' || status === 'CANCELED';
 }
 
-/** A record or barrier inside a node (an alignment buffer), drawn as on the channels. */
+/** A record or barrier inside a node (held at a blocked input), drawn as on the channels. */
 export function ElementChip({ element }: { element: ElementView }) {
   if (element.kind === 'barrier') return <CheckpointTag id={element.checkpoint} />;
   return <span className={element.replay ? 'g-rec g-rec-replay' : 'g-rec'}>{element.value}</span>;
@@ -113,7 +113,7 @@ export function Chips({ elements, max }: { elements: ElementView[]; max: number 
   );
 }
 
-/** One row per input channel: flowing, or blocked by barrier N with its alignment buffer. */
+/** One row per input channel: flowing, or blocked by barrier N with the records held behind it. */
 export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }) {
   const t = useT();
   if (box.compactInputs) {

@@ -48,13 +48,6 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     channel: 'source#1->sum_even#0',
     checkpoint: 3,
   },
-  RecordBuffered: {
-    type: 'RecordBuffered',
-    task: 'sum_odd#0',
-    channel: 'source#1->sum_odd#0',
-    record: 7,
-    origin,
-  },
   SnapshotTaken: { type: 'SnapshotTaken', task: 'sum_odd#0', checkpoint: 3, state: sumState },
   BarrierForwarded: { type: 'BarrierForwarded', task: 'sum_odd#0', checkpoint: 3 },
   CheckpointDeclined: {
