@@ -78,6 +78,8 @@ function copyCheckpoint(c: CheckpointRecord): CheckpointRecord {
     stored: c.stored.slice(),
     acks: c.acks.slice(),
     alignment: c.alignment.slice(),
+    subtasks: c.subtasks.slice(),
+    channelState: c.channelState.slice(),
   };
 }
 
@@ -303,6 +305,18 @@ export class TickDraft {
     const queue = this.ownChannel(index).queue;
     queue.push(entry);
     if (queue.length === 1) this.heads[index] = entry.at;
+    const receiver = this.topology.channels[index].to;
+    if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
+  }
+
+  /**
+   * Puts an element on a channel ahead of the elements from `position` on: an unaligned barrier
+   * overtaking the records queued there.
+   */
+  enqueueAt(index: number, position: number, entry: InFlight): void {
+    const queue = this.ownChannel(index).queue;
+    queue.splice(position, 0, entry);
+    if (position === 0) this.heads[index] = entry.at;
     const receiver = this.topology.channels[index].to;
     if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
   }

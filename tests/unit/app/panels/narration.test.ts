@@ -48,6 +48,19 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     channel: 'source#1->sum_even#0',
     checkpoint: 3,
   },
+  BarrierOvertook: {
+    type: 'BarrierOvertook',
+    task: 'sum_odd#0',
+    channel: 'source#1->sum_odd#0',
+    checkpoint: 3,
+    records: [5, 7],
+  },
+  AlignmentTimedOut: {
+    type: 'AlignmentTimedOut',
+    task: 'sum_odd#0',
+    checkpoint: 3,
+    timeoutMs: 300,
+  },
   SnapshotTaken: { type: 'SnapshotTaken', task: 'sum_odd#0', checkpoint: 3, state: sumState },
   BarrierForwarded: { type: 'BarrierForwarded', task: 'sum_odd#0', checkpoint: 3 },
   CheckpointDeclined: {
