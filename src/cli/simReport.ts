@@ -1,5 +1,8 @@
 import {
   arrivedOn,
+  backpressureOverRun,
+  channelStateByTask,
+  checkpointMetrics,
   topologyOf,
   type CheckpointRecord,
   type SimState,
@@ -29,6 +32,23 @@ function checkpointEntry(c: CheckpointRecord, state: SimState) {
         return [[info.id, s]];
       }),
     ),
+    type: c.type,
+    channelState: Object.fromEntries(
+      Object.entries(channelStateByTask(state.scenario, c)).map(([task, records]) => [
+        task,
+        records.map((r) => r.value),
+      ]),
+    ),
+    tasks: checkpointMetrics(state.scenario, c).map((m) => ({
+      id: m.id,
+      startDelayMs: m.startDelayMs,
+      alignmentMs: m.alignmentMs,
+      syncMs: m.syncMs,
+      asyncMs: m.asyncMs,
+      processedRecords: m.processedRecords,
+      persistedRecords: m.persistedRecords,
+      sizeBytes: m.sizeBytes,
+    })),
   };
 }
 
@@ -72,6 +92,7 @@ export async function writeReportTail(
       subtask: info.subtask,
       status: state.tasks[info.index].status,
       state: operatorState,
+      backpressure: backpressureOverRun(state, info.index),
     };
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(task)}`);
   }
@@ -91,7 +112,20 @@ export async function writeReportTail(
     messages: state.messages.length,
     writes: state.writes.length,
   };
-  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "checkpoints": [`);
+  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "channels": [`);
+  for (const [k, info] of topology.channels.entries()) {
+    const channel = {
+      from: topology.tasks[info.from].id,
+      to: topology.tasks[info.to].id,
+      records: state.channels[info.index].queue.flatMap((q) =>
+        q.element.kind === 'record' ? [q.element.value] : [],
+      ),
+      capacity: info.capacity,
+      blocked: state.tasks[info.to].inputs[info.input].blockedBy !== null,
+    };
+    await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(channel)}`);
+  }
+  await out.write(`\n  ],\n  "checkpoints": [`);
   for (const [k, c] of state.checkpoints.entries()) {
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(checkpointEntry(c, state))}`);
   }

@@ -59,3 +59,10 @@ export {
   type Backpressure,
   type BackpressureStatus,
 } from './flowControl';
+export {
+  checkpointMetrics,
+  summarize,
+  channelStateByTask,
+  type SubtaskCheckpointMetrics,
+  type MetricSummary,
+} from './checkpointMetrics';
