@@ -2,7 +2,10 @@ import { isolated } from '../../scenarios/text';
 import type { Edge, Node } from '@xyflow/react';
 import {
   arrivedOn,
+  backpressureOf,
   countDefined,
+  recordsIn,
+  type BackpressureStatus,
   sourceInput,
   topologyOf,
   type CheckpointKind,
@@ -83,6 +86,8 @@ type TaskData = {
   restored: { checkpoint: number | null } | null;
   /** Checkpoint whose snapshot the task took in this tick. */
   snapshotNow: number | null;
+  /** Flink's backpressure status over the last second, and the share of it backpressured. */
+  backpressure: { status: BackpressureStatus; ratio: number };
   box: TaskBox;
 };
 
@@ -191,6 +196,11 @@ export type ChannelEdgeData = {
   elements: InFlightView[];
   /** The receiver holds this input for alignment. */
   blockedBy: number | null;
+  /**
+   * Records in the channel against its capacity (its credits); null capacity: unbounded. Null
+   * when the edge keeps Flink's default and is less than half full: nothing worth a label.
+   */
+  fill: { records: number; capacity: number | null } | null;
 };
 
 export type ControlEdgeData = { kind: 'control'; task: string; messages: MessageView[] };
@@ -332,6 +342,11 @@ export function elementView(element: StreamElement, channel: string): ElementVie
   };
 }
 
+function fillOf(records: number, capacity: number | null, explicit: boolean) {
+  if (!explicit && (capacity === null || records * 2 < capacity)) return null;
+  return { records, capacity };
+}
+
 function messageKey(m: ControlMessage): string {
   return `${m.type}${m.checkpoint}@${m.task}`;
 }
@@ -425,6 +440,10 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       failedNow: failedNow.has(info.id),
       restored: restored.has(info.id) ? { checkpoint: restored.get(info.id)! } : null,
       snapshotNow: snapshotNow.get(info.id) ?? null,
+      backpressure: (() => {
+        const b = backpressureOf(state, info.index);
+        return { status: b.status, ratio: Math.round(b.backpressured * 100) / 100 };
+      })(),
       box,
     };
     const common = {
@@ -572,6 +591,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   for (const info of topology.channels) {
     const queue = state.channels[info.index].queue;
     const receiver = state.tasks[info.to];
+    const blockedBy = receiver.inputs[info.input].blockedBy;
+    // What reached a blocked input is drawn in the receiver's input row, not again on the edge.
+    const shown = blockedBy === null ? queue : queue.filter((f) => f.at > tick);
     edges.push({
       id: `ch:${info.id}`,
       type: 'channel',
@@ -585,13 +607,14 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       data: {
         kind: 'channel',
         channel: info.id,
-        elements: queue.map((f) => ({
+        elements: shown.map((f) => ({
           ...elementView(f.element, info.id),
           position: progress(tick, f.sentAt, f.at),
           sentAt: f.sentAt,
           at: f.at,
         })),
-        blockedBy: receiver.inputs[info.input].blockedBy,
+        blockedBy,
+        fill: fillOf(recordsIn(state, info.index), info.capacity, info.edge.capacity !== undefined),
       },
     });
   }

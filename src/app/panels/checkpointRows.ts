@@ -1,5 +1,9 @@
 import {
+  checkpointMetrics,
   countDefined,
+  summarize,
+  type CheckpointType,
+  type MetricSummary,
   definedValues,
   topologyOf,
   type CheckpointFailureReason,
@@ -19,6 +23,10 @@ export interface TaskCheckpoint {
   ack: number | null;
   /** Ticks the task's alignment started and ended. */
   alignment: { start: number; end: number } | null;
+  /** From the trigger until the first barrier reached the task; null before it did. */
+  startDelayMs: number | null;
+  /** Records the task persisted as channel state. */
+  persisted: number;
 }
 
 /** One checkpoint as Flink's web UI lists it, measured at the state's tick. */
@@ -39,6 +47,11 @@ export interface CheckpointRow {
   acknowledged: number;
   total: number;
   stateBytes: number;
+  type: CheckpointType;
+  /** Flink's summary of the subtasks' start delays. */
+  startDelay: MetricSummary | null;
+  /** Records persisted as channel state, over all subtasks. */
+  persisted: number;
   tasks: TaskCheckpoint[];
 }
 
@@ -55,6 +68,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
     .map((c) => {
       const alignments = definedValues(c.alignment).map((a) => a.end - a.start);
       const end = c.endTick ?? state.tick;
+      const metrics = new Map(checkpointMetrics(state.scenario, c).map((m) => [m.id, m]));
       return {
         id: c.id,
         kind: c.kind,
@@ -69,12 +83,17 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
         acknowledged: countDefined(c.acks),
         total: tasks.length,
         stateBytes: c.stateBytes,
+        type: c.type,
+        startDelay: summarize([...metrics.values()].map((m) => m.startDelayMs)),
+        persisted: c.channelState.length,
         tasks: tasks.map((info) => ({
           task: info.id,
           snapshot: c.snapshots[info.index] ?? null,
           stored: c.stored[info.index] ?? null,
           ack: c.acks[info.index] ?? null,
           alignment: c.alignment[info.index] ?? null,
+          startDelayMs: metrics.get(info.id)?.startDelayMs ?? null,
+          persisted: metrics.get(info.id)?.persistedRecords ?? 0,
         })),
       };
     })

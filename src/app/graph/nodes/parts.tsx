@@ -239,6 +239,9 @@ export function TaskFrame({
   if (data.failedNow) classes.push('g-failed-now');
   if (data.restored?.checkpoint != null) classes.push('g-restored');
   if (selected) classes.push('g-selected');
+  const bp = data.backpressure;
+  if (data.status === 'RUNNING' && bp.status !== 'OK')
+    classes.push(`g-bp-${bp.status.toLowerCase()}`);
   const style = {
     ...scaledStyle(data.box.width, data.box.height, data.box.scale),
     ...(data.restored?.checkpoint != null
@@ -250,6 +253,14 @@ export function TaskFrame({
       className={classes.join(' ')}
       style={style}
       aria-label={`${data.label}: ${t(TASK_STATUS[data.status])}`}
+      title={
+        data.status === 'RUNNING' && bp.status !== 'OK'
+          ? t({
+              en: `backpressure ${bp.status}: ${Math.round(bp.ratio * 100)}% of the last second unable to send`,
+              zh: `反压 ${bp.status}：最近一秒中 ${Math.round(bp.ratio * 100)}% 的时间无法发送`,
+            })
+          : undefined
+      }
     >
       <TaskHandles box={data.box} output={output} />
       <div className="g-header" style={{ height: SIZE.header }}>
