@@ -4,7 +4,6 @@ import {
   summarize,
   type CheckpointType,
   type MetricSummary,
-  definedValues,
   topologyOf,
   type CheckpointFailureReason,
   type CheckpointKind,
@@ -66,9 +65,13 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
     limit >= state.checkpoints.length ? state.checkpoints : state.checkpoints.slice(-limit);
   return newest
     .map((c) => {
-      const alignments = definedValues(c.alignment).map((a) => a.end - a.start);
       const end = c.endTick ?? state.tick;
       const metrics = new Map(checkpointMetrics(state.scenario, c).map((m) => [m.id, m]));
+      // As Flink measures it: first barrier to snapshot, so 0 where a task went unaligned at once.
+      const alignments = tasks.flatMap((info) =>
+        c.alignment[info.index] === null ? [] : [metrics.get(info.id)?.alignmentMs ?? null],
+      );
+      const aligned = alignments.filter((a): a is number => a !== null);
       return {
         id: c.id,
         kind: c.kind,
@@ -79,7 +82,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
         triggerMs: c.triggerTick * tickMs,
         endTick: c.endTick,
         durationMs: (end - c.triggerTick) * tickMs,
-        alignmentMs: alignments.length > 0 ? Math.max(...alignments) * tickMs : null,
+        alignmentMs: aligned.length > 0 ? Math.max(...aligned) : null,
         acknowledged: countDefined(c.acks),
         total: tasks.length,
         stateBytes: c.stateBytes,

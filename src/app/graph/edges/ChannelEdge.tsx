@@ -68,7 +68,7 @@ function ChannelEdgeView({
         <text
           className={full ? 'g-fill g-fill-full' : 'g-fill'}
           x={fillAt.x}
-          y={fillAt.y - 14 * scale}
+          y={fillAt.y - 34 * scale}
           textAnchor="middle"
           style={{ fontSize: 14 * scale }}
         >
@@ -78,7 +78,9 @@ function ChannelEdgeView({
               zh: `通道中有 ${fill.records} 条数据${fill.capacity === null ? '' : `，容量 ${fill.capacity}`}${full ? '：没有剩余信用，发送方等待' : ''}`,
             })}
           </title>
-          {fill.capacity === null ? fill.records : `${fill.records}/${fill.capacity}`}
+          <tspan className="g-fill-value">
+            {fill.capacity === null ? fill.records : `${fill.records}/${fill.capacity}`}
+          </tspan>
         </text>
       )}
     </>
