@@ -14,6 +14,7 @@ import {
   type Timeline,
   type TimelineRecorder,
 } from './timeline';
+import type { WorkerRecording } from './workers/offThread';
 
 export type Language = 'en' | 'zh';
 
@@ -126,6 +127,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
   const initial = recordTimeline(DEFAULT_PRESET, 0);
   /** The recording under way; a newer one replaces it, and the older stops at its next piece. */
   let active: TimelineRecorder | null = null;
+  /** The worker recording `active`, if one does. */
+  let offPage: WorkerRecording | null = null;
 
   /** How far along a recording is: by ticks, or by the estimated work when that says more. */
   const progressOf = (timeline: Timeline, estimate: number): number => {
@@ -146,6 +149,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
    * unless the user moved the cursor meanwhile.
    */
   const record = (recorder: TimelineRecorder, wanted: number, apply: (t: Timeline) => void) => {
+    offPage?.stop();
+    offPage = null;
     active = recorder;
     const started = now();
     const first = recorder.advance(() => now() - started < FIRST_PIECE_MS);
@@ -159,32 +164,55 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     set({ recording: progressOf(first, estimate) });
     let shown = get().cursor;
     let published = now();
-    const next = () => {
+    /** Gives the screen what is recorded: the progress, and the wanted tick once it is there. */
+    const publish = (timeline: Timeline) => {
+      published = now();
+      const { cursor } = get();
+      const follow = cursor === shown && wanted > cursor && wanted <= timeline.end;
+      const tick = follow ? wanted : cursor;
+      set({
+        timeline,
+        recording: recorder.done ? null : progressOf(timeline, estimate),
+        ...(follow ? { cursor: tick, current: stateAt(timeline, tick) } : {}),
+      });
+      shown = get().cursor;
+      if (recorder.done) {
+        active = null;
+        offPage = null;
+        tellIfHalted(timeline);
+      }
+    };
+    /** Records on the page, a piece between frames: where no worker can record. */
+    const onPage = () => {
       if (active !== recorder) return;
       const began = now();
       const timeline = recorder.advance(() => now() - began < PIECE_MS);
       // The screen takes the new part a few times a second: drawing a large graph after every
       // piece would take more of the frame than the recording.
-      if (recorder.done || began - published >= PUBLISH_MS) {
-        published = began;
-        const { cursor } = get();
-        const follow = cursor === shown && wanted > cursor && wanted <= timeline.end;
-        const tick = follow ? wanted : cursor;
-        set({
-          timeline,
-          recording: recorder.done ? null : progressOf(timeline, estimate),
-          ...(follow ? { cursor: tick, current: stateAt(timeline, tick) } : {}),
-        });
-        shown = get().cursor;
-      }
-      if (recorder.done) {
-        active = null;
-        tellIfHalted(timeline);
-      } else {
-        soon(next);
-      }
+      if (recorder.done || began - published >= PUBLISH_MS) publish(timeline);
+      if (!recorder.done) soon(onPage);
     };
-    soon(next);
+    // The worker's code loads when a run first needs it: most runs are recorded in the first piece.
+    import('./workers/offThread').then(
+      ({ recordInWorker }) => {
+        if (active !== recorder) return;
+        offPage = recordInWorker(
+          recorder,
+          (timeline) => {
+            if (active === recorder) publish(timeline);
+          },
+          () => {
+            if (active !== recorder) return;
+            offPage = null;
+            soon(onPage);
+          },
+        );
+        if (!offPage) soon(onPage);
+      },
+      () => {
+        if (active === recorder) soon(onPage);
+      },
+    );
   };
 
   return {
@@ -198,6 +226,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       const recorder = active;
       if (!recorder) return;
       active = null;
+      offPage?.stop();
+      offPage = null;
       const timeline = recorder.cancel();
       const tick = Math.min(get().cursor, timeline.end);
       set({ timeline, recording: null, cursor: tick, current: stateAt(timeline, tick) });
@@ -264,6 +294,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       if (!previous) return;
       // A replaced timeline is whole or was cut short: its recording is not taken up again.
       active = null;
+      offPage?.stop();
+      offPage = null;
       const tick = Math.min(cursor, previous.end);
       set({
         timeline: previous,

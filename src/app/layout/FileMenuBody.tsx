@@ -3,6 +3,7 @@ import { FLINK_VERSION, VERSION_CHANGES } from '../../scenarios/flinkVersion';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 import { allEvents } from '../timeline';
+import { importInWorker } from '../workers/offThread';
 import { LOAD_FAILED } from './onDemand';
 
 /** Loaded on first use: reading a file validates it with the schema, which is large. */
@@ -44,10 +45,15 @@ export function FileMenuBody() {
   };
 
   const importFile = async (file: File) => {
-    const files = await scenarioFile(loadFailed);
-    if (!files) return;
+    const text = await file.text();
+    // A worker reads the file, so a large one does not freeze the page; without one, the page.
+    let result = await importInWorker(text);
+    if (!result) {
+      const files = await scenarioFile(loadFailed);
+      if (!files) return;
+      result = files.importScenarioFile(text);
+    }
     const s = useStore.getState();
-    const result = files.importScenarioFile(await file.text());
     if (!result.ok) {
       const more = result.problems.filter((p) => !result.error.includes(p));
       const details = more.length > 0 ? ` (${more.join('; ')})` : '';
