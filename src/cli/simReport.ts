@@ -79,7 +79,12 @@ export async function writeReportTail(
     messages: state.messages.length,
     writes: state.writes.length,
   };
-  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "checkpoints": [`);
+  // Flink's history: the ended checkpoints no longer kept are counted, not listed.
+  const forgotten = state.coordinator.forgotten;
+  await out.write(
+    `\n  ],\n  ${field('inFlight', inFlight)},\n  ${field('forgottenCheckpoints', forgotten)},`,
+  );
+  await out.write('\n  "checkpoints": [');
   for (const [k, c] of state.checkpoints.entries()) {
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(checkpointEntry(c, state))}`);
   }
