@@ -1,33 +1,5 @@
-import type { Scenario } from '../../src/engine';
+import { costly } from './costly';
 import { expect, linkTo, test } from './fixtures';
-
-/**
- * Two levels of broadcast that pass every limit: about 4,000 element steps a tick for 1,000
- * ticks, seconds of work for the recorder, near the run's budget of element steps.
- */
-const costly = {
-  version: 1,
-  id: 'costly',
-  title: 'Two levels of broadcast',
-  tickMs: 100,
-  seed: 1,
-  operators: [
-    {
-      id: 'source',
-      kind: 'source',
-      parallelism: 8,
-      input: Array.from({ length: 1000 }, (_, i) => (i % 9) + 1),
-      rate: 1,
-    },
-    { id: 'a', kind: 'map', parallelism: 16, rate: 8 },
-    { id: 'sink', kind: 'sink', parallelism: 16, rate: 128 },
-  ],
-  edges: [
-    { from: 'source', to: 'a', partitioning: 'broadcast' },
-    { from: 'a', to: 'sink', partitioning: 'broadcast' },
-  ],
-  checkpoint: { mode: 'exactly-once', intervalMs: 1000 },
-} as unknown as Scenario;
 
 const slider = 'Timeline: tick';
 
@@ -40,7 +12,9 @@ test('a costly valid link records in a worker: menus open while it records, and 
   const progress = page.getByTestId('recording-progress');
   await expect(progress).toBeVisible({ timeout: 30_000 });
   // The page hands the recording to a worker once the first screen is drawn.
-  await expect.poll(() => workers.some((url) => url.includes('recording.worker'))).toBe(true);
+  await expect
+    .poll(() => workers.some((url) => url.includes('recording.worker')), { timeout: 30_000 })
+    .toBe(true);
 
   // The page answers while the run records: a menu opens, its content loads and shows.
   await page.getByText('File', { exact: true }).click();
@@ -49,7 +23,9 @@ test('a costly valid link records in a worker: menus open while it records, and 
   // What is recorded so far arrives in pieces: the bar moves.
   const bar = progress.locator('progress');
   const first = Number(await bar.getAttribute('value'));
-  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(first);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
+    .toBeGreaterThan(first);
 
   await progress.getByRole('button', { name: 'Stop recording' }).click();
   await expect(progress).toBeHidden();
@@ -83,7 +59,9 @@ test('where no worker can be made, the page records the run itself, between fram
   await expect(progress).toBeVisible({ timeout: 30_000 });
   const bar = progress.locator('progress');
   const first = Number(await bar.getAttribute('value'));
-  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(first);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
+    .toBeGreaterThan(first);
   await progress.getByRole('button', { name: 'Stop recording' }).click();
   await expect(progress).toBeHidden();
   expect(
@@ -105,13 +83,15 @@ test('an imported file is read in a worker: a good one opens, a misspelled key i
     buffer: Buffer.from(JSON.stringify(scenario)),
   });
   await input.setInputFiles(file('costly.json', costly));
-  await expect(page.getByRole('status').filter({ hasText: 'Opened costly.json.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Opened costly.json.' })).toBeVisible({
+    timeout: 30_000,
+  });
   expect(workers.some((url) => url.includes('scenarioFile.worker'))).toBe(true);
   await expect(page.getByRole('combobox', { name: 'Lesson or scenario' })).toHaveValue('');
 
   const misspelled = { ...costly, checkpoint: { mode: 'exactly-once', intervalMS: 1000 } };
   await input.setInputFiles(file('typo.json', misspelled));
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('intervalMS');
+  await expect(alert).toContainText('intervalMS', { timeout: 30_000 });
   await expect(alert).toContainText('Nothing was changed.');
 });

@@ -94,7 +94,7 @@ describe('the checkpoint history a run keeps', () => {
       ),
       { numRuns: 12 },
     );
-  });
+  }, 120_000);
 
   it('keeps what recovery needs: a failure late in a long run restores the latest checkpoint', () => {
     const scenario = job(2_000, { intervalMs: 200, history: 2 }, 1_500);

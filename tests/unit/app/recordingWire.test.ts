@@ -76,7 +76,7 @@ describe('a recording made in a worker and sent to the page in pieces', () => {
     for (const piece of pieces.slice(0, 5)) {
       expect(stateAt(piece, piece.end)).toEqual(stateAt(whole, piece.end));
     }
-  });
+  }, 60_000);
 
   it('sends each sink record once, not once per stored state', () => {
     const scenario = largeScenario(2_000);
