@@ -96,6 +96,8 @@ export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 const PIECE_MS = 12;
 /** How often the screen is given what was recorded meanwhile. */
 const PUBLISH_MS = 250;
+/** How long a run records on the page before the rest goes on in a worker. */
+const HAND_OFF_MS = 300;
 /** The first piece, before the screen first shows the run: small runs are recorded whole. */
 const FIRST_PIECE_MS = 30;
 
@@ -182,10 +184,35 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
         tellIfHalted(timeline);
       }
     };
-    /** Records on the page, a piece between frames: where no worker can record. */
+    /** The worker's code, once loaded; null while loading, or where it cannot load. */
+    let offThread: typeof import('./workers/offThread') | null = null;
+    /** Hands the rest of the run to a worker; false where none can record it. */
+    const handOff = (): boolean => {
+      if (!offThread) return false;
+      offPage = offThread.recordInWorker(
+        recorder,
+        (timeline) => {
+          if (active === recorder) publish(timeline);
+        },
+        () => {
+          if (active !== recorder) return;
+          // The page goes on from what the worker sent, and tries no other worker.
+          offPage = null;
+          offThread = null;
+          soon(onPage);
+        },
+      );
+      return offPage !== null;
+    };
+    /**
+     * Records on the page, a piece between frames. A run still going after HAND_OFF_MS goes on in
+     * a worker, so a costly one never holds the page; a short run ends here sooner than a worker
+     * would start.
+     */
     const onPage = () => {
       if (active !== recorder) return;
       const began = now();
+      if (began - started >= HAND_OFF_MS && offPage === null && handOff()) return;
       const timeline = recorder.advance(() => now() - began < PIECE_MS);
       // The screen takes the new part a few times a second: drawing a large graph after every
       // piece would take more of the frame than the recording.
@@ -194,25 +221,12 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     };
     // The worker's code loads when a run first needs it: most runs are recorded in the first piece.
     import('./workers/offThread').then(
-      ({ recordInWorker }) => {
-        if (active !== recorder) return;
-        offPage = recordInWorker(
-          recorder,
-          (timeline) => {
-            if (active === recorder) publish(timeline);
-          },
-          () => {
-            if (active !== recorder) return;
-            offPage = null;
-            soon(onPage);
-          },
-        );
-        if (!offPage) soon(onPage);
+      (module) => {
+        offThread = module;
       },
-      () => {
-        if (active === recorder) soon(onPage);
-      },
+      () => undefined,
     );
+    soon(onPage);
   };
 
   return {
