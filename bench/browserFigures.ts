@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview, type PreviewServer } from 'vite';
@@ -44,6 +44,8 @@ export interface Unmeasured {
 }
 
 export interface FrameRuns {
+  /** One-minute load average of the machine when the runs ended. */
+  load?: number;
   fps: number[];
   /** Ticks the app advanced during each window (null for the reference page). */
   ticks: (number | null)[];
@@ -53,22 +55,55 @@ export interface FrameRuns {
   worstGapMs: number[];
 }
 
+/** One cold load of a page: what it downloaded and when it could be seen and used. */
+export interface FirstLoad {
+  /** Every JavaScript file the page fetched until it was usable and the network went quiet. */
+  files: string[];
+  /** Their bytes gzipped one by one (zlib's default level), as a gzip-serving host sends them. */
+  jsGzipBytes: number;
+  /** First contentful paint, from the start of navigation. */
+  fcpMs: number;
+  /** The later of first contentful paint and the first frame with the page's controls. */
+  visibleMs: number;
+}
+
+/** Loads of one address, and the one-minute load average while they ran. */
+export interface FirstLoads {
+  runs: FirstLoad[];
+  load: number;
+}
+
+/** The share of a window the page's main thread was busy, from a Chromium trace. */
+export interface BusyRuns {
+  share: number[];
+  load: number;
+}
+
+/** The groups of browser figures, each of which `--only` can run alone. */
+export type BrowserPart = 'startup' | 'busy' | 'frames' | 'slow';
+
+/** What a run of the browser figures measured; a part not run leaves its fields out. */
 export interface BrowserResult {
   chromium: string;
-  appBundle: BundleSize;
-  referenceBundle: BundleSize;
-  appInteractiveMs: number[];
-  referenceInteractiveMs: number[];
-  presetFrames: FrameRuns | Unmeasured;
-  stressFrames: FrameRuns | Unmeasured;
-  reference100: FrameRuns;
-  reference400: FrameRuns;
   /** How many times slower the CPU ran for the slow figures. */
   slowdown: number;
-  /** The same, with the CPU slowed `slowdown` times. */
-  slowPresetFrames: FrameRuns | Unmeasured;
-  slowStressFrames: FrameRuns | Unmeasured;
-  slowReference100: FrameRuns;
+  appBundle: BundleSize;
+  referenceBundle: BundleSize;
+  /** Cold loads of `/`, of a share link (the alignment preset) and of the reference page. */
+  rootLoads?: FirstLoads;
+  linkLoads?: FirstLoads;
+  referenceLoads?: FirstLoads;
+  /** Main thread busy while the alignment preset plays at top speed, and the reference page. */
+  appBusy?: BusyRuns | Unmeasured;
+  referenceBusy?: BusyRuns;
+  presetFrames?: FrameRuns | Unmeasured;
+  stressFrames?: FrameRuns | Unmeasured;
+  reference100?: FrameRuns;
+  reference400?: FrameRuns;
+  /** The same, with the CPU slowed `SLOWDOWN` times. */
+  slowPresetFrames?: FrameRuns | Unmeasured;
+  slowStressFrames?: FrameRuns | Unmeasured;
+  slowReference100?: FrameRuns;
 }
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
@@ -150,23 +185,95 @@ async function installInteractiveProbe(page: Page, selector: string): Promise<vo
   })()`);
 }
 
-async function timeToInteractive(browser: Browser, url: string, selector: string) {
+/**
+ * One cold load of `url` in a fresh context: the JavaScript it fetched until it was usable and
+ * the network had been quiet for half a second (everything the first screen loads, lazy chunks
+ * included), its first contentful paint, and when it was visible and interactive.
+ */
+async function firstLoad(browser: Browser, url: string, selector: string): Promise<FirstLoad> {
   const context = await browser.newContext(CONTEXT);
   try {
     const page = await context.newPage();
+    const bodies: Promise<[string, number]>[] = [];
+    page.on('response', (response) => {
+      const name = new URL(response.url()).pathname;
+      if (!name.endsWith('.js')) return;
+      bodies.push(
+        response.body().then(
+          (body) => [name.replace(/^.*\//, ''), gzipSync(body).length],
+          () => [name, 0],
+        ),
+      );
+    });
     await installInteractiveProbe(page, selector);
     await page.goto(url);
-    const handle = await page.waitForFunction(
-      'window.__bench && window.__bench.interactive',
-      null,
-      {
+    const interactive = (await (
+      await page.waitForFunction('window.__bench && window.__bench.interactive', null, {
         timeout: 30_000,
-      },
-    );
-    return (await handle.jsonValue()) as number;
+      })
+    ).jsonValue()) as number;
+    const fcpMs = (await (
+      await page.waitForFunction(
+        `(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime`,
+        null,
+        { timeout: 30_000 },
+      )
+    ).jsonValue()) as number;
+    await page.waitForLoadState('networkidle');
+    const files = await Promise.all(bodies);
+    return {
+      files: files.map(([name]) => name),
+      jsGzipBytes: files.reduce((sum, [, bytes]) => sum + bytes, 0),
+      fcpMs,
+      visibleMs: Math.max(fcpMs, interactive),
+    };
   } finally {
     await context.close();
   }
+}
+
+async function firstLoads(browser: Browser, url: string, selector: string): Promise<FirstLoads> {
+  const runs: FirstLoad[] = [];
+  for (let run = 0; run < LOAD_RUNS; run++) runs.push(await firstLoad(browser, url, selector));
+  return { runs, load: loadavg()[0] };
+}
+
+/**
+ * The share of `ms` the page's main thread spent in tasks, from a Chromium trace of that
+ * window (top-level tasks of the renderer's main thread, wall time).
+ */
+async function busyShare(page: Page, ms: number, during: () => Promise<void>): Promise<number> {
+  const browser = page.context().browser()!;
+  // Top-level tasks (RunTask) are recorded only with the detailed timeline category.
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  const started = Date.now();
+  await during();
+  const rest = ms - (Date.now() - started);
+  if (rest > 0) await page.waitForTimeout(rest);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: {
+      name: string;
+      ph: string;
+      pid: number;
+      tid: number;
+      ts: number;
+      dur?: number;
+      args?: { name?: string };
+    }[];
+  };
+  const events = trace.traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('the trace has no renderer main thread');
+  const tasks = events.filter(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask',
+  );
+  if (tasks.length === 0) throw new Error('the trace has no tasks of the main thread');
+  const from = Math.min(...tasks.map((e) => e.ts));
+  const to = Math.max(...tasks.map((e) => e.ts + (e.dur ?? 0)));
+  const busy = tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  return busy / (to - from);
 }
 
 /** Frames per second the page paints during `ms`, counted with requestAnimationFrame. */
@@ -218,6 +325,7 @@ async function referenceFrames(browser: Browser, base: string, count: number, sl
       await context.close();
     }
   }
+  runs.load = loadavg()[0];
   return runs;
 }
 
@@ -294,6 +402,56 @@ async function playAndCount(
   return ticks > 0 ? { fps, worstGapMs, ticks, inFlight } : null;
 }
 
+/** The main thread's busy share while the app plays `url` at top speed, at full CPU. */
+async function appBusy(browser: Browser, url: string): Promise<BusyRuns | Unmeasured> {
+  const share: number[] = [];
+  for (let run = 0; run < FRAME_RUNS; run++) {
+    const context = await browser.newContext(CONTEXT);
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector(TICK, { timeout: 60_000 });
+      await page.waitForTimeout(500);
+      await page.evaluate('document.activeElement && document.activeElement.blur()');
+      for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+      await page.keyboard.press(' ');
+      share.push(
+        await busyShare(page, FRAME_WINDOW_MS, async () => {
+          const until = Date.now() + FRAME_WINDOW_MS;
+          while (Date.now() < until) {
+            await page.waitForTimeout(250);
+            if ((await readApp(page)).state === 'ended') await page.keyboard.press(' ');
+          }
+        }),
+      );
+    } catch (e) {
+      return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
+    } finally {
+      await context.close();
+    }
+  }
+  return { share, load: loadavg()[0] };
+}
+
+async function referenceBusy(browser: Browser, base: string, count: number): Promise<BusyRuns> {
+  const share: number[] = [];
+  for (let run = 0; run < FRAME_RUNS; run++) {
+    const context = await browser.newContext(CONTEXT);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/reference/?n=${count}`);
+      await page.waitForFunction(
+        `document.querySelectorAll('.react-flow__edge circle').length >= ${count}`,
+      );
+      await page.waitForTimeout(500);
+      share.push(await busyShare(page, FRAME_WINDOW_MS, async () => {}));
+    } finally {
+      await context.close();
+    }
+  }
+  return { share, load: loadavg()[0] };
+}
+
 async function appFrames(
   browser: Browser,
   url: string,
@@ -320,6 +478,7 @@ async function appFrames(
       await context.close();
     }
   }
+  runs.load = loadavg()[0];
   return runs;
 }
 
@@ -328,15 +487,22 @@ async function appFrames(
  * on a free port, and measures them in headless Chromium. Stops the server and the browser
  * whatever happens.
  */
-export async function browserFigures(log: (line: string) => void): Promise<BrowserResult> {
+export async function browserFigures(
+  log: (line: string) => void,
+  parts: ReadonlySet<BrowserPart>,
+): Promise<BrowserResult> {
   const outDir = mkdtempSync(join(tmpdir(), 'checkpoint-lab-bench-'));
   let server: PreviewServer | null = null;
   let browser: Browser | null = null;
   try {
     log('building the app and the reference page');
     await buildBoth(join(outDir, 'dist'));
-    const appBundle = eagerJavaScript(join(outDir, 'dist'));
-    const referenceBundle = eagerJavaScript(join(outDir, 'dist/reference'));
+    const result: BrowserResult = {
+      chromium: '',
+      slowdown: SLOWDOWN,
+      appBundle: eagerJavaScript(join(outDir, 'dist')),
+      referenceBundle: eagerJavaScript(join(outDir, 'dist/reference')),
+    };
 
     const port = await freePort();
     server = await preview({
@@ -350,55 +516,44 @@ export async function browserFigures(log: (line: string) => void): Promise<Brows
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
+    result.chromium = browser.version();
+    const alignmentLink = shareLink(base, { preset: 'barrier-alignment' });
+    const stressLink = shareLink(base, { custom: stressScenario() });
 
-    log('time to the first interactive frame');
-    const appInteractiveMs: number[] = [];
-    const referenceInteractiveMs: number[] = [];
-    for (let run = 0; run < LOAD_RUNS; run++) {
-      appInteractiveMs.push(await timeToInteractive(browser, `${base}/`, '#root button'));
-      referenceInteractiveMs.push(
-        await timeToInteractive(browser, `${base}/reference/?n=100`, '.react-flow__edge circle'),
+    if (parts.has('startup')) {
+      log('first load over the network: /, a share link, the reference page');
+      result.rootLoads = await firstLoads(browser, `${base}/`, '#root button');
+      result.linkLoads = await firstLoads(browser, alignmentLink, '#root button');
+      result.referenceLoads = await firstLoads(
+        browser,
+        `${base}/reference/?n=100`,
+        '.react-flow__edge circle',
       );
     }
 
-    log('frame rate: reference page, 100 and 400 moving elements');
-    const reference100 = await referenceFrames(browser, base, 100);
-    const reference400 = await referenceFrames(browser, base, 400);
+    if (parts.has('busy')) {
+      log('main thread busy while playing: barrier-alignment, reference page');
+      result.appBusy = await appBusy(browser, alignmentLink);
+      result.referenceBusy = await referenceBusy(browser, base, 100);
+    }
 
-    log('frame rate: barrier-alignment at top speed');
-    const presetFrames = await appFrames(browser, shareLink(base, { preset: 'barrier-alignment' }));
+    if (parts.has('frames')) {
+      log('frame rate: reference page, 100 and 400 moving elements');
+      result.reference100 = await referenceFrames(browser, base, 100);
+      result.reference400 = await referenceFrames(browser, base, 400);
+      log('frame rate: barrier-alignment at top speed');
+      result.presetFrames = await appFrames(browser, alignmentLink);
+      log('frame rate: stress scenario, 400 elements in flight');
+      result.stressFrames = await appFrames(browser, stressLink);
+    }
 
-    log('frame rate: stress scenario, 400 elements in flight');
-    const stressFrames = await appFrames(browser, shareLink(base, { custom: stressScenario() }));
-
-    log(`frame rate with the CPU slowed ${SLOWDOWN}x: reference page, barrier-alignment, stress`);
-    const slowReference100 = await referenceFrames(browser, base, 100, SLOWDOWN);
-    const slowPresetFrames = await appFrames(
-      browser,
-      shareLink(base, { preset: 'barrier-alignment' }),
-      SLOWDOWN,
-    );
-    const slowStressFrames = await appFrames(
-      browser,
-      shareLink(base, { custom: stressScenario() }),
-      SLOWDOWN,
-    );
-
-    return {
-      chromium: browser.version(),
-      slowdown: SLOWDOWN,
-      slowPresetFrames,
-      slowStressFrames,
-      slowReference100,
-      appBundle,
-      referenceBundle,
-      appInteractiveMs,
-      referenceInteractiveMs,
-      presetFrames,
-      stressFrames,
-      reference100,
-      reference400,
-    };
+    if (parts.has('slow')) {
+      log(`frame rate with the CPU slowed ${SLOWDOWN}x: reference page, barrier-alignment, stress`);
+      result.slowReference100 = await referenceFrames(browser, base, 100, SLOWDOWN);
+      result.slowPresetFrames = await appFrames(browser, alignmentLink, SLOWDOWN);
+      result.slowStressFrames = await appFrames(browser, stressLink, SLOWDOWN);
+    }
+    return result;
   } finally {
     await browser?.close();
     await server?.close();

@@ -11,7 +11,7 @@ import {
   type SimState,
   type StepOptions,
 } from '../src/engine';
-import { referenceLoop } from './referenceLoop';
+import { flatReferenceLoop, referenceLoop } from './referenceLoop';
 import { largeScenario } from './scenarios';
 import { median, seededRandom } from './stats';
 
@@ -27,6 +27,8 @@ export interface ThroughputRun {
   /** Stepped making every event, as the event log's replay does. */
   everyEvent: Timed & { events: number };
   reference: Timed & { elementSteps: number; ticks: number };
+  /** The same loop without an allocation per step (flatReferenceLoop). */
+  flatReference: Timed;
 }
 
 function timed<T>(work: () => T): { result: T } & Timed {
@@ -78,7 +80,11 @@ export function throughputRound(): ThroughputRun {
   const records = Math.ceil(state.elementSteps / (2 * (stages - 1)));
   const runReference = () => referenceLoop(stages, records, records / state.tick);
   runReference();
+  const runFlat = () => flatReferenceLoop(stages, records, records / state.tick);
+  const flatSum = runFlat().sum;
+  if (flatSum !== runReference().sum) throw new Error('the two reference loops summed differently');
   const engines: Timed[] = [];
+  const flats: Timed[] = [];
   const everyEvents: Timed[] = [];
   const references: Timed[] = [];
   let everyEventCount = 0;
@@ -94,6 +100,7 @@ export function throughputRound(): ThroughputRun {
     const reference = timed(runReference);
     if (reference.result.sum <= 0) throw new Error('the reference loop summed nothing');
     references.push(reference);
+    flats.push(timed(runFlat));
   }
   const engine = medianTimed(engines);
   const everyEvent = medianTimed(everyEvents);
@@ -107,6 +114,7 @@ export function throughputRound(): ThroughputRun {
       events,
     },
     everyEvent: { ms: everyEvent.ms, cpuMs: everyEvent.cpuMs, events: everyEventCount },
+    flatReference: medianTimed(flats),
     reference: {
       ms: reference.ms,
       cpuMs: reference.cpuMs,

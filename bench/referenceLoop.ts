@@ -61,3 +61,65 @@ export function referenceLoop(
   }
   return { elementSteps, ticks: tick, sum: sums[stages - 1] };
 }
+
+/**
+ * The reference loop without an allocation per step: the same chain, queues, timing and sums
+ * as `referenceLoop`, but each queue is a ring of preallocated typed arrays (value, due tick),
+ * so the loop allocates nothing once it runs. With one object per element-step the reference's
+ * speed is mostly set by the garbage collector (bench/findings.md); against this one the ratio
+ * measures the engine.
+ */
+export function flatReferenceLoop(
+  stages: number,
+  records: number,
+  perTick: number,
+  latency = 1,
+): ReferenceResult {
+  // A queue never holds more than every record at once.
+  const capacity = records + 1;
+  const values = Array.from({ length: stages - 1 }, () => new Float64Array(capacity));
+  const dues = Array.from({ length: stages - 1 }, () => new Int32Array(capacity));
+  const heads = new Int32Array(stages - 1);
+  const tails = new Int32Array(stages - 1);
+  const sums = new Float64Array(stages);
+  const push = (q: number, value: number, at: number) => {
+    const t = tails[q];
+    values[q][t] = value;
+    dues[q][t] = at;
+    tails[q] = t + 1 === capacity ? 0 : t + 1;
+  };
+  let emitted = 0;
+  let elementSteps = 0;
+  let tick = 0;
+  let inFlight = 0;
+  while (emitted < records || inFlight > 0) {
+    tick += 1;
+    const due = Math.min(records, Math.round(tick * perTick));
+    while (emitted < due) {
+      const value = (emitted % 1000) + 1;
+      emitted += 1;
+      sums[0] += value;
+      push(0, value, tick + latency);
+      inFlight += 1;
+      elementSteps += 1;
+    }
+    for (let s = 1; s < stages; s++) {
+      const q = s - 1;
+      const last = s === stages - 1;
+      while (heads[q] !== tails[q] && dues[q][heads[q]] <= tick) {
+        const h = heads[q];
+        const value = values[q][h];
+        heads[q] = h + 1 === capacity ? 0 : h + 1;
+        elementSteps += 1;
+        sums[s] += value;
+        if (!last) {
+          push(s, value, tick + latency);
+          elementSteps += 1;
+        } else {
+          inFlight -= 1;
+        }
+      }
+    }
+  }
+  return { elementSteps, ticks: tick, sum: sums[stages - 1] };
+}

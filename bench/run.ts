@@ -5,7 +5,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import type { BrowserResult, FrameRuns, Unmeasured } from './browserFigures';
+import type { BrowserPart, BrowserResult, FrameRuns, Unmeasured } from './browserFigures';
 import {
   RECORDED_TICKS,
   type JudgingResult,
@@ -67,6 +67,8 @@ function engineFigures(): Figure[] {
   const referenceRates = runs.map((r) => r.reference.elementSteps / (r.reference.cpuMs / 1000));
   const wallRates = runs.map((r) => r.engine.elementSteps / (r.engine.ms / 1000));
   const everyEventRates = runs.map((r) => r.engine.elementSteps / (r.everyEvent.cpuMs / 1000));
+  const flatRates = runs.map((r) => r.engine.elementSteps / (r.flatReference.cpuMs / 1000));
+  const flatRate = median(flatRates);
   const engineRate = median(engineRates);
   const referenceRate = median(referenceRates);
   const slower = referenceRate / engineRate;
@@ -87,6 +89,23 @@ function engineFigures(): Figure[] {
   const heapBefore = median(weighed.map((w) => w.heapBeforeMb));
 
   return [
+    {
+      name: 'Engine throughput, allocation-free reference',
+      value: millions(engineRate),
+      runs: list(flatRates, millions),
+      reference: `flat loop ${millions(flatRate)}`,
+      ratio: `engine ${fixed(flatRate / engineRate)}x slower`,
+      target: 'none set',
+      status: 'no target',
+      note:
+        `the engine's rate of the figure below, against the same reference loop with its queues in ` +
+        `preallocated typed-array rings (bench/referenceLoop.ts \`flatReferenceLoop\`): it allocates ` +
+        `nothing per element-step, so the ratio measures the engine rather than the garbage collector ` +
+        `(the reference of the figure below allocates one object per step and its speed moves with ` +
+        `the young generation's size). Both sum the same values over the same ticks; timed in the same ` +
+        `${THROUGHPUT_RUNS} processes, interleaved with the engine and the other reference. ` +
+        `${loadText(loadavg()[0])} at the end of the engine figures.`,
+    },
     {
       name: 'Engine throughput',
       value: millions(engineRate),
@@ -190,7 +209,7 @@ function judgingFigure(): Figure {
   };
 }
 
-const isUnmeasured = (r: FrameRuns | Unmeasured): r is Unmeasured => 'reason' in r;
+const isUnmeasured = <T extends object>(r: T | Unmeasured): r is Unmeasured => 'reason' in r;
 const kb = (bytes: number) => `${fixed(bytes / 1024)} KB`;
 
 function frameFigure(
@@ -236,16 +255,118 @@ function frameFigure(
   };
 }
 
+const FRAME_RUNS_TEXT = '3 windows each in a fresh page';
+/** The browser figures in groups, each of which `--only` runs alone (bench/browserFigures.ts). */
+const BROWSER_PARTS: readonly BrowserPart[] = ['startup', 'busy', 'frames', 'slow'];
+const KIB = 1024;
+const loadText = (load: number) => `load average ${fixed(load)} on the machine when measured`;
+
+/** Rows of the cold loads: JS over the network and visible-and-interactive, per address. */
+function startupRows(b: BrowserResult): Figure[] {
+  const { rootLoads, linkLoads, referenceLoads } = b;
+  if (!rootLoads || !linkLoads || !referenceLoads) return [];
+  const refJs = median(referenceLoads.runs.map((r) => r.jsGzipBytes));
+  const refVisible = median(referenceLoads.runs.map((r) => r.visibleMs));
+  const method =
+    'Each run is a cold load in a fresh browser context of the production build served by `vite preview` ' +
+    'on localhost (headless Chromium, 1440x900, no GPU). The reference is bench/reference/ with 100 moving ' +
+    'elements, loaded the same way in the same run.';
+  const rows: Figure[] = [];
+  for (const [where, loads, limit, visibleLimit] of [
+    ['/', rootLoads, 150, 400],
+    ['a share link', linkLoads, 160, 600],
+  ] as const) {
+    const js = median(loads.runs.map((r) => r.jsGzipBytes));
+    const visible = median(loads.runs.map((r) => r.visibleMs));
+    rows.push(
+      {
+        name: `First-load JS over the network, ${where}`,
+        value: `${fixed(js / KIB)} KiB gzip`,
+        runs: list(
+          loads.runs.map((r) => r.jsGzipBytes / KIB),
+          (n) => fixed(n),
+        ),
+        reference: `plain stack ${fixed(refJs / KIB)} KiB`,
+        ratio: `${fixed(js / refJs, 2)}x`,
+        target: `at most ${limit} KiB`,
+        status: status(js <= limit * KIB),
+        note:
+          `every JavaScript file the page fetched until it was visible and interactive and the network ` +
+          `had been quiet for 500 ms, each gzipped (zlib default level) as a gzip-serving host sends it: ` +
+          `${loads.runs[0].files.join(', ')}. ${where === '/' ? '' : 'The link opens the barrier-alignment preset. '}` +
+          `${method} ${loadText(loads.load)}.`,
+      },
+      {
+        name: `Visible and interactive, ${where}`,
+        value: `${fixed(visible, 0)} ms`,
+        runs: list(
+          loads.runs.map((r) => r.visibleMs),
+          (n) => fixed(n, 0),
+        ),
+        reference: `plain stack ${fixed(refVisible, 0)} ms`,
+        ratio: `${fixed(visible / refVisible, 2)}x`,
+        target: `at most ${visibleLimit} ms`,
+        status: status(visible <= visibleLimit),
+        note:
+          `from the start of navigation to the later of first contentful paint ` +
+          `(${list(
+            loads.runs.map((r) => r.fcpMs),
+            (n) => fixed(n, 0),
+          )} ms) and the first animation frame with the app's controls (a button in #root) in the DOM; ` +
+          `the reference page counts its first frame with its 100 edges drawn. ${method} ${loadText(loads.load)}.`,
+      },
+    );
+  }
+  return rows;
+}
+
+function busyRow(b: BrowserResult): Figure[] {
+  const { appBusy, referenceBusy } = b;
+  if (!appBusy || !referenceBusy) return [];
+  const ref = median(referenceBusy.share);
+  const pct = (n: number) => `${fixed(n * 100, 0)}%`;
+  const what =
+    "the share of a 4 s window the renderer's main thread spent in tasks (the top-level tasks of a " +
+    'Chromium trace, wall time) while the app plays the barrier-alignment preset at top speed (opened ' +
+    'from a share link, + pressed until the fastest speed, space to play, started over when it ends), ' +
+    `at full CPU, ${FRAME_RUNS_TEXT}; the reference page moves 100 elements, traced the same way.`;
+  if (isUnmeasured(appBusy)) {
+    return [
+      {
+        name: 'Main thread busy while playing',
+        value: '-',
+        runs: '-',
+        reference: pct(ref),
+        ratio: '-',
+        target: 'at most 25%',
+        status: 'not measured yet',
+        note: `not measured yet: ${appBusy.reason}. ${what}`,
+      },
+    ];
+  }
+  const share = median(appBusy.share);
+  return [
+    {
+      name: 'Main thread busy while playing',
+      value: pct(share),
+      runs: list(appBusy.share, pct),
+      reference: `plain stack ${pct(ref)} (${list(referenceBusy.share, pct)})`,
+      ratio: `${fixed(share / ref, 2)}x`,
+      target: 'at most 25%',
+      status: status(share <= 0.25),
+      note: `${what} ${loadText(appBusy.load)}.`,
+    },
+  ];
+}
+
 function browserFigureRows(b: BrowserResult): Figure[] {
   const appGzip = b.appBundle.gzipBytes;
   const refGzip = b.referenceBundle.gzipBytes;
-  const tti = median(b.appInteractiveMs);
-  const refTti = median(b.referenceInteractiveMs);
   const frameMethod =
     'requestAnimationFrame callbacks per second over 4 s windows in headless Chromium ' +
-    '(1440x900, no GPU), 3 windows each in a fresh page; the reference is bench/reference/: ' +
+    `(1440x900, no GPU), ${FRAME_RUNS_TEXT}; the reference is bench/reference/: ` +
     'React Flow with one framer-motion element moving along each of N edges, all imported eagerly.';
-  return [
+  const rows: Figure[] = [
     {
       name: 'First-screen JS',
       value: `${kb(appGzip)} gzip`,
@@ -258,63 +379,65 @@ function browserFigureRows(b: BrowserResult): Figure[] {
         `\`vite build\` output: the scripts and module preloads dist/index.html names plus their static ` +
         `imports (Vite manifest), each gzipped (zlib default level) and summed: ${b.appBundle.files.join(', ')}. ` +
         `The reference is the same measure of bench/reference/ (React, React Flow and framer-motion, ` +
-        `everything eager).`,
+        `everything eager). What a visit downloads in all is the figure over the network below.`,
     },
-    {
-      name: 'First interactive frame',
-      value: `${fixed(tti, 0)} ms`,
-      runs: list(b.appInteractiveMs, (n) => fixed(n, 0)),
-      reference: `plain stack ${fixed(refTti, 0)} ms`,
-      ratio: `${fixed(tti / refTti, 2)}x`,
-      target: 'none set',
-      status: 'no target',
-      note:
-        "from the start of navigation to the first animation frame that has the app's controls " +
-        '(a button in #root) in the DOM, in a fresh browser context (cold cache) served by ' +
-        '`vite preview` on localhost; the reference page counts its first frame with its 100 ' +
-        'edges drawn.',
-    },
-    frameFigure(
-      'Frame rate, barrier-alignment',
-      b.presetFrames,
-      b.reference100,
-      `${frameMethod} The app plays the barrier-alignment preset (opened from a share link) ` +
-        'at top speed (+ pressed until the fastest speed, space to play), started over whenever ' +
-        'it ends; the reference has 100 moving elements.',
-    ),
-    frameFigure(
-      'Frame rate, 400 in flight',
-      b.stressFrames,
-      b.reference400,
-      `${frameMethod} The app plays the stress scenario of bench/scenarios.ts (8 sources, 5 records ` +
-        'per tick each, 10 ticks per channel: about 400 records in flight) opened from a share ' +
-        'link; the reference has 400 moving elements.',
-    ),
-    frameFigure(
-      `Frame rate, barrier-alignment, CPU ${b.slowdown}x slower`,
-      b.slowPresetFrames,
-      b.slowReference100,
-      `${frameMethod} As the barrier-alignment figure, with the page's CPU slowed ${b.slowdown} times ` +
-        "(the DevTools protocol's Emulation.setCPUThrottlingRate), as on a classroom laptop; the " +
-        'reference has 100 moving elements and is slowed as much.',
-      { fps: 55 },
-    ),
-    frameFigure(
-      `Frame rate, 400 in flight, CPU ${b.slowdown}x slower`,
-      b.slowStressFrames,
-      b.slowReference100,
-      `${frameMethod} As the 400-in-flight figure, with the page's CPU slowed ${b.slowdown} times; the ` +
-        'reference has 100 moving elements and is slowed as much.',
-      { fps: 30, worstGapMs: 100 },
-    ),
+    ...startupRows(b),
+    ...busyRow(b),
   ];
+  const withLoad = (runs: FrameRuns | Unmeasured) =>
+    !isUnmeasured(runs) && runs.load !== undefined ? ` Measured at a ${loadText(runs.load)}.` : '';
+  if (b.presetFrames && b.stressFrames && b.reference100 && b.reference400) {
+    rows.push(
+      frameFigure(
+        'Frame rate, barrier-alignment',
+        b.presetFrames,
+        b.reference100,
+        `${frameMethod} The app plays the barrier-alignment preset (opened from a share link) ` +
+          'at top speed (+ pressed until the fastest speed, space to play), started over whenever ' +
+          `it ends; the reference has 100 moving elements.${withLoad(b.presetFrames)}`,
+      ),
+      frameFigure(
+        'Frame rate, 400 in flight',
+        b.stressFrames,
+        b.reference400,
+        `${frameMethod} The app plays the stress scenario of bench/scenarios.ts (8 sources, 5 records ` +
+          'per tick each, 10 ticks per channel: about 400 records in flight) opened from a share ' +
+          `link; the reference has 400 moving elements.${withLoad(b.stressFrames)}`,
+      ),
+    );
+  }
+  if (b.slowPresetFrames && b.slowStressFrames && b.slowReference100) {
+    rows.push(
+      frameFigure(
+        `Frame rate, barrier-alignment, CPU ${b.slowdown}x slower`,
+        b.slowPresetFrames,
+        b.slowReference100,
+        `${frameMethod} As the barrier-alignment figure, with the page's CPU slowed ${b.slowdown} times ` +
+          "(the DevTools protocol's Emulation.setCPUThrottlingRate), as on a classroom laptop; the " +
+          `reference has 100 moving elements and is slowed as much.${withLoad(b.slowPresetFrames)}`,
+        { fps: 55 },
+      ),
+      frameFigure(
+        `Frame rate, 400 in flight, CPU ${b.slowdown}x slower`,
+        b.slowStressFrames,
+        b.slowReference100,
+        `${frameMethod} As the 400-in-flight figure, with the page's CPU slowed ${b.slowdown} times; the ` +
+          `reference has 100 moving elements and is slowed as much.${withLoad(b.slowStressFrames)}`,
+        { fps: 30, worstGapMs: 100 },
+      ),
+    );
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && !['engine', 'browser', 'runner'].includes(only)) {
-    throw new Error('--only takes engine, browser or runner');
+  const parts = BROWSER_PARTS.filter((p) => only === undefined || only === 'browser' || only === p);
+  if (only !== undefined && !['engine', 'browser', 'runner', ...BROWSER_PARTS].includes(only)) {
+    throw new Error(
+      `--only takes engine, runner, browser or one part of it: ${BROWSER_PARTS.join(', ')}`,
+    );
   }
   const started = performance.now();
   const host = machine();
@@ -324,11 +447,11 @@ async function main(): Promise<void> {
     figures.push(runnerFigure(log), worstCaseRunnerFigure(log));
   }
   let chromium = 'not run';
-  if (only === undefined || only === 'browser') {
+  if (parts.length > 0) {
     // The browser figures open the app through its share-link codec, which imports lz-string.
     register('./lzStringHooks.mjs', import.meta.url);
     const { browserFigures } = await import('./browserFigures');
-    const browser = await browserFigures(log);
+    const browser = await browserFigures(log, new Set(parts));
     chromium = browser.chromium;
     figures.push(...browserFigureRows(browser));
   }

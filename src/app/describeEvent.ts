@@ -12,6 +12,11 @@ function sender(channel: string): string {
   return channel.split('->')[0];
 }
 
+/** The receiving subtask of a channel id `from->to`. */
+function receiver(channel: string): string {
+  return channel.split('->')[1];
+}
+
 function describeState(state: OperatorState, language: Language): string {
   const zh = language === 'zh';
   switch (state.kind) {
@@ -85,10 +90,14 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
       return zh
         ? `${name(e.task)} 分界线 ${e.checkpoint} 已对齐，解除来自 ${name(sender(e.channel))} 的输入的阻塞`
         : `${name(e.task)} aligned barrier ${e.checkpoint} and unblocked its input from ${name(sender(e.channel))}`;
-    case 'RecordBuffered':
+    case 'BarrierOvertook':
       return zh
-        ? `${name(e.task)} 在对齐期间缓存了来自 ${name(sender(e.channel))} 的记录 ${e.record}`
-        : `${name(e.task)} buffered record ${e.record} from ${name(sender(e.channel))} while aligning`;
+        ? `分界线 ${e.checkpoint} 在 ${name(sender(e.channel))} 到 ${name(receiver(e.channel))} 的通道里越过了 ${e.records.length} 条数据（${e.records.join('、')}），${name(e.task)} 把它们作为通道状态存入检查点`
+        : `Barrier ${e.checkpoint} overtook ${e.records.length} record${e.records.length === 1 ? '' : 's'} (${e.records.join(', ')}) in the channel from ${name(sender(e.channel))} to ${name(receiver(e.channel))}; ${name(e.task)} persists them as channel state`;
+    case 'AlignmentTimedOut':
+      return zh
+        ? `检查点 ${e.checkpoint} 的对齐超时（${e.timeoutMs} ms）已到：${name(e.task)} 改为非对齐，立即保存快照`
+        : `The aligned-checkpoint timeout (${e.timeoutMs} ms) of checkpoint ${e.checkpoint} ran out: ${name(e.task)} goes on unaligned and snapshots now`;
     case 'SnapshotTaken':
       return zh
         ? `${name(e.task)} 为检查点 ${e.checkpoint} 做状态快照（${describeState(e.state, language)}）`

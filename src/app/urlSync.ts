@@ -3,15 +3,51 @@ import type { Scenario } from '../engine';
 import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
-import type { ShareState } from '../scenarios/shareLink';
+import type { ShareCatalog, ShareDecode, ShareState } from '../scenarios/shareCodec';
+import type { LocalText } from '../scenarios/text';
 import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
 
 /**
- * The link codec, loaded when a link is first read or written: reading one validates the
- * scenario with the schema (zod), which the first screen of a plain visit does not need.
+ * The link codec, loaded when a link is first read or written. It loads nothing else: reading a
+ * link loads the one preset and lesson it names, and the schema (zod) only for a scenario the
+ * link changed or holds; writing one loads the preset the scenario may still be.
  */
-const shareLink = () => import('../scenarios/shareLink');
+const shareCodec = () => import('../scenarios/shareCodec');
+const schema = () => import('../scenarios/schema');
+/** How a link's refusal or warnings read in each language, loaded with the codec. */
+const linkMessages = () => import('../scenarios/inputMessages');
+
+/** What reading or writing a link about `preset` and `lesson` looks up, and nothing more. */
+function catalogOf(
+  preset: Scenario | undefined,
+  lesson: { id: string; steps: readonly unknown[] } | undefined,
+  parseScenario?: ShareCatalog['parseScenario'],
+): ShareCatalog {
+  return {
+    presetById: (id) => (preset?.id === id ? preset : undefined),
+    lessonById: (id) => (lesson?.id === id ? lesson : undefined),
+    ...(parseScenario ? { parseScenario } : {}),
+  };
+}
+
+/** Reads a link, loading what it names first. */
+async function decodeLink(hash: string): Promise<ShareDecode> {
+  const codec = await shareCodec();
+  const payload = codec.readSharePayload(hash);
+  if (!payload.ok) return payload;
+  const needs = codec.shareNeeds(payload.data);
+  const [preset, lesson, checker] = await Promise.all([
+    needs.preset === null ? undefined : loadPreset(needs.preset),
+    needs.lesson === null ? undefined : loadLesson(needs.lesson),
+    needs.schema ? schema() : undefined,
+  ]);
+  try {
+    return codec.readShareState(catalogOf(preset, lesson, checker?.parseScenario), payload.data);
+  } catch {
+    return { ok: false, error: { code: 'damaged', damage: { kind: 'unreadable' } } };
+  }
+}
 
 const LANGUAGE_KEY = 'checkpoint-lab.language';
 
@@ -76,8 +112,11 @@ const tooLargeForLink = new WeakSet<Scenario>();
 async function currentHash(): Promise<string | null> {
   const scenario = useStore.getState().timeline.scenario;
   if (tooLargeForLink.has(scenario)) return null;
-  const { encodeShareState, SHARE_LIMITS, SHARE_VERSION } = await shareLink();
-  const hash = encodeShareState(currentShareState());
+  const [{ encodeShareStateIn, SHARE_LIMITS, SHARE_VERSION }, preset] = await Promise.all([
+    shareCodec(),
+    loadPreset(scenario.id),
+  ]);
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), currentShareState());
   if (hash.length - `#v${SHARE_VERSION}=`.length <= SHARE_LIMITS.compressed) return hash;
   tooLargeForLink.add(scenario);
   return null;
@@ -102,24 +141,22 @@ export interface EmbedOptions {
  * options ask it to play. The presenter view is left out: an embed has its own.
  */
 export async function embedUrl(options: EmbedOptions): Promise<string> {
-  const { encodeShareState } = await shareLink();
-  const { origin, pathname } = window.location;
   const state = currentShareState();
+  const [{ encodeShareStateIn }, preset] = await Promise.all([
+    shareCodec(),
+    loadPreset(useStore.getState().timeline.scenario.id),
+  ]);
+  const { origin, pathname } = window.location;
   const flags = ['embed', options.autoplay && 'autoplay', options.loop && 'loop'].filter(Boolean);
   const view = { ...state.view, presenter: false };
-  return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), { ...state, view });
+  return `${origin}${pathname}?${flags.join('&')}${hash}`;
 }
 
-async function refuse(error: string): Promise<void> {
+/** Opens the default lesson with a notice saying why (the link codec words a link's refusal). */
+async function refuse(notice: LocalText): Promise<void> {
   await openDefault();
-  const s = useStore.getState();
-  s.notify({
-    kind: 'error',
-    text:
-      s.language === 'zh'
-        ? `${error} 已打开默认课程。`
-        : `${error} The default lesson opened instead.`,
-  });
+  useStore.getState().notify({ kind: 'error', text: notice });
 }
 
 /**
@@ -127,16 +164,19 @@ async function refuse(error: string): Promise<void> {
  * and what opened instead; it never breaks the app.
  */
 export async function applyHash(hash: string): Promise<void> {
-  let codec: Awaited<ReturnType<typeof shareLink>>;
+  let decoded: ShareDecode;
+  let codec: Awaited<ReturnType<typeof linkMessages>>;
   try {
-    codec = await shareLink();
+    [decoded, codec] = await Promise.all([decodeLink(hash), linkMessages()]);
   } catch {
-    await refuse('This link could not be read: part of the app failed to load.');
+    await refuse({
+      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
+      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
+    });
     return;
   }
-  const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
-    await refuse(decoded.error);
+    await refuse(codec.linkRefusedNotice(decoded.error));
     return;
   }
   const { state, scenario, warnings } = decoded;
@@ -158,7 +198,9 @@ export async function applyHash(hash: string): Promise<void> {
   }
   if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
   if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
-  if (warnings.length > 0) s.notify({ kind: 'info', text: warnings.join(' ') });
+  if (warnings.length > 0) {
+    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
+  }
 }
 
 /**
@@ -182,7 +224,10 @@ export async function initialiseFromLocation(): Promise<void> {
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.
-    await refuse('The app could not open what this address asked for.').catch(() => {});
+    await refuse({
+      en: 'The app could not open what this address asked for. The default lesson opened instead.',
+      zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
+    }).catch(() => {});
   }
 }
 

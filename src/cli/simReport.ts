@@ -1,4 +1,13 @@
-import { topologyOf, type CheckpointRecord, type SimState, type TimedEvent } from '../engine';
+import {
+  arrivedOn,
+  backpressureOverRun,
+  channelStateByTask,
+  checkpointMetrics,
+  topologyOf,
+  type CheckpointRecord,
+  type SimState,
+  type TimedEvent,
+} from '../engine';
 
 /** Where the runner's JSON goes: text in pieces, in order. */
 export interface JsonSink {
@@ -23,6 +32,23 @@ function checkpointEntry(c: CheckpointRecord, state: SimState) {
         return [[info.id, s]];
       }),
     ),
+    type: c.type,
+    channelState: Object.fromEntries(
+      Object.entries(channelStateByTask(state.scenario, c)).map(([task, records]) => [
+        task,
+        records.map((r) => r.value),
+      ]),
+    ),
+    tasks: checkpointMetrics(state.scenario, c).map((m) => ({
+      id: m.id,
+      startDelayMs: m.startDelayMs,
+      alignmentMs: m.alignmentMs,
+      syncMs: m.syncMs,
+      asyncMs: m.asyncMs,
+      processedRecords: m.processedRecords,
+      persistedRecords: m.persistedRecords,
+      sizeBytes: m.sizeBytes,
+    })),
   };
 }
 
@@ -66,14 +92,21 @@ export async function writeReportTail(
       subtask: info.subtask,
       status: state.tasks[info.index].status,
       state: operatorState,
+      backpressure: backpressureOverRun(state, info.index),
     };
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(task)}`);
   }
   // What is still on its way: once the job finished or failed, nothing is.
   const inFlight = {
     elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
+    // Arrived on a blocked input and held in its channel (an alignment buffer before Flink 1.11).
     buffered: state.tasks.reduce(
-      (n, t) => n + t.inputs.reduce((m, input) => m + input.buffer.length, 0),
+      (n, t, task) =>
+        n +
+        t.inputs.reduce(
+          (m, input, k) => m + (input.blockedBy === null ? 0 : arrivedOn(state, task, k).length),
+          0,
+        ),
       0,
     ),
     messages: state.messages.length,
@@ -84,7 +117,20 @@ export async function writeReportTail(
   await out.write(
     `\n  ],\n  ${field('inFlight', inFlight)},\n  ${field('forgottenCheckpoints', forgotten)},`,
   );
-  await out.write('\n  "checkpoints": [');
+  await out.write('\n  "channels": [');
+  for (const [k, info] of topology.channels.entries()) {
+    const channel = {
+      from: topology.tasks[info.from].id,
+      to: topology.tasks[info.to].id,
+      records: state.channels[info.index].queue.flatMap((q) =>
+        q.element.kind === 'record' ? [q.element.value] : [],
+      ),
+      capacity: info.capacity,
+      blocked: state.tasks[info.to].inputs[info.input].blockedBy !== null,
+    };
+    await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(channel)}`);
+  }
+  await out.write(`\n  ],\n  "checkpoints": [`);
   for (const [k, c] of state.checkpoints.entries()) {
     await out.write(`${k === 0 ? '' : ','}\n    ${JSON.stringify(checkpointEntry(c, state))}`);
   }

@@ -19,14 +19,11 @@ import { countDefined, topologyOf, type Topology } from './topology';
 
 function copyTask(t: TaskState): TaskState {
   // Nearly every task is written in nearly every tick, so this runs about once per task per
-  // tick: a literal of known shape instead of a spread, plain loops, and a fresh literal for the
-  // (usual) empty alignment buffer. `Required` makes a field added to TaskState a compile error
-  // here until it is copied too.
+  // tick: a literal of known shape instead of a spread, and plain loops. `Required` makes a field
+  // added to TaskState a compile error here until it is copied too.
   const inputs = new Array<InputState>(t.inputs.length);
-  for (let i = 0; i < inputs.length; i++) {
-    const { blockedBy, buffer } = t.inputs[i];
-    inputs[i] = { blockedBy, buffer: buffer.length === 0 ? [] : buffer.slice() };
-  }
+  for (let i = 0; i < inputs.length; i++) inputs[i] = { blockedBy: t.inputs[i].blockedBy };
+  const { since, busy, backpressured, recent } = t.load;
   const copy: Required<TaskState> = {
     status: t.status,
     state: t.state,
@@ -42,6 +39,7 @@ function copyTask(t: TaskState): TaskState {
     highWater: t.highWater,
     output: t.output,
     committed: t.committed,
+    load: { since, busy, backpressured, recent: recent.length === 0 ? [] : recent.slice() },
   };
   return copy;
 }
@@ -80,6 +78,8 @@ function copyCheckpoint(c: CheckpointRecord): CheckpointRecord {
     stored: c.stored.slice(),
     acks: c.acks.slice(),
     alignment: c.alignment.slice(),
+    subtasks: c.subtasks.slice(),
+    channelState: c.channelState.slice(),
   };
 }
 
@@ -108,7 +108,6 @@ export interface ElementEvents {
   RecordEmitted: boolean;
   RecordProcessed: boolean;
   RecordOutput: boolean;
-  RecordBuffered: boolean;
   BarrierInjected: boolean;
   BarrierReceived: boolean;
   BarrierForwarded: boolean;
@@ -126,7 +125,6 @@ function elementEventsOf(only: ReadonlySet<SimEventType> | null): ElementEvents 
     RecordEmitted: wants('RecordEmitted'),
     RecordProcessed: wants('RecordProcessed'),
     RecordOutput: wants('RecordOutput'),
-    RecordBuffered: wants('RecordBuffered'),
     BarrierInjected: wants('BarrierInjected'),
     BarrierReceived: wants('BarrierReceived'),
     BarrierForwarded: wants('BarrierForwarded'),
@@ -170,7 +168,7 @@ export class WorkingSet {
   messages: ControlMessage[] | null = null;
   fired: boolean[] | null = null;
   /**
-   * By task index: a tick before which the task's operator has nothing to take or to buffer, so
+   * By task index: a tick before which the task's operator has nothing to take, so
    * the task phase may pass it by without looking at its inputs. 0 means unknown. Kept right by
    * the draft: sending on a channel lowers it to the element's arrival, any other write to the
    * task or one of its input channels clears it, and so does a step from any state but `last`.
@@ -183,8 +181,8 @@ export class WorkingSet {
    */
   heads: Float64Array = new Float64Array(0);
   /**
-   * By task index: 1 when no input of the task is blocked and no alignment buffer holds
-   * anything, 0 when that is not so or unknown. Any write to the task but a take clears it.
+   * By task index: 1 when no input of the task is blocked, 0 when that is not so or unknown. Any
+   * write to the task but a take clears it.
    */
   plain: Uint8Array = new Uint8Array(0);
   /** The state the last step with this set returned: what the tables above describe. */
@@ -312,6 +310,18 @@ export class TickDraft {
   }
 
   /**
+   * Puts an element on a channel ahead of the elements from `position` on: an unaligned barrier
+   * overtaking the records queued there.
+   */
+  enqueueAt(index: number, position: number, entry: InFlight): void {
+    const queue = this.ownChannel(index).queue;
+    queue.splice(position, 0, entry);
+    if (position === 0) this.heads[index] = entry.at;
+    const receiver = this.topology.channels[index].to;
+    if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
+  }
+
+  /**
    * Takes the head of a channel, for its receiver's task phase only: the receiver says when it
    * is idle again once it looked at all its inputs (setIdleUntil).
    */
@@ -327,7 +337,7 @@ export class TickDraft {
   }
 
   /**
-   * Records that task `index`'s operator has nothing to take or buffer before tick `until`, as
+   * Records that task `index`'s operator has nothing to take before tick `until`, as
    * its inputs stand now. Only for the task phase, right after it looked at every input.
    */
   setIdleUntil(index: number, until: number): void {

@@ -28,8 +28,22 @@ export type SimEvent =
     }
   | { type: 'ChannelBlocked'; task: string; channel: string; checkpoint: number }
   | { type: 'ChannelUnblocked'; task: string; channel: string; checkpoint: number }
-  | { type: 'RecordBuffered'; task: string; channel: string; record: number; origin: Origin }
   | { type: 'SnapshotTaken'; task: string; checkpoint: number; state: OperatorState }
+  /**
+   * An unaligned barrier overtook the records queued in front of it in a channel: the sender put
+   * it at the head of an output, or the receiver took it out of an input when the aligned
+   * checkpoint timed out. The records overtaken are persisted as channel state.
+   */
+  | {
+      type: 'BarrierOvertook';
+      task: string;
+      channel: string;
+      checkpoint: number;
+      /** The values overtaken, head first. */
+      records: number[];
+    }
+  /** The aligned-checkpoint timeout ran out while the task aligned: it goes on unaligned. */
+  | { type: 'AlignmentTimedOut'; task: string; checkpoint: number; timeoutMs: number }
   | { type: 'BarrierForwarded'; task: string; checkpoint: number }
   /** A task gave a checkpoint up and sent a cancellation barrier downstream. */
   | {

@@ -51,3 +51,19 @@ export {
   type GroundTruth,
 } from './account';
 export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';
+export {
+  arrivedOn,
+  recordsIn,
+  backpressureOf,
+  backpressureOverRun,
+  backpressureStatus,
+  type Backpressure,
+  type BackpressureStatus,
+} from './flowControl';
+export {
+  checkpointMetrics,
+  summarize,
+  channelStateByTask,
+  type SubtaskCheckpointMetrics,
+  type MetricSummary,
+} from './checkpointMetrics';

@@ -17,11 +17,11 @@ export function emptyOperatorState(task: TaskInfo): OperatorState {
 }
 
 /** A fresh task; the sink's external output and commits are carried over from `keep`. */
-export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
+export function freshTask(task: TaskInfo, keep?: TaskState, since = 0): TaskState {
   return {
     status: 'RUNNING',
     state: emptyOperatorState(task),
-    inputs: task.inputs.map(() => ({ blockedBy: null, buffer: [] })),
+    inputs: task.inputs.map(() => ({ blockedBy: null })),
     alignment: null,
     tracked: [],
     lastBarrier: 0,
@@ -32,6 +32,7 @@ export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
     highWater: keep?.highWater ?? 0,
     output: keep?.output ?? [],
     committed: keep?.committed ?? [],
+    load: { since, busy: 0, backpressured: 0, recent: [] },
   };
 }
 

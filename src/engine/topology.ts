@@ -173,3 +173,8 @@ export function subtaskForKey(key: string, parallelism: number): number {
   for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
   return Math.abs(h) % parallelism;
 }
+
+/** Ticks in one simulated second (at least one): the window of Flink's per-second task figures. */
+export function ticksPerSecond(scenario: Scenario): number {
+  return Math.max(1, Math.ceil(1000 / scenario.tickMs));
+}

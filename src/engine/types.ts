@@ -97,6 +97,18 @@ export interface CheckpointConfig {
   history?: number;
   /** `state.checkpoints.num-retained`: completed checkpoints kept for recovery (default 1). */
   retainedCheckpoints?: number;
+  /**
+   * `enableUnalignedCheckpoints()`: barriers overtake the in-flight records, which the snapshot
+   * persists as channel state. Exactly-once only, with at most one concurrent checkpoint;
+   * savepoints stay aligned.
+   */
+  unaligned?: boolean;
+  /**
+   * `setAlignedCheckpointTimeout(...)`, with unaligned checkpoints on: a checkpoint starts
+   * aligned and a subtask switches to unaligned once this long passed since the checkpoint was
+   * triggered. Unset (null) is Flink's default, 0: always unaligned.
+   */
+  alignedCheckpointTimeoutMs?: number | null;
 }
 
 export type RestartStrategy =
@@ -199,6 +211,8 @@ export interface DataRecord {
   from: string;
   /** Emitted again after a restore: the source had read this position before. */
   replay: boolean;
+  /** Put back into its channel from an unaligned checkpoint's channel state by a restore. */
+  restored?: true;
 }
 
 export interface Barrier {
@@ -210,6 +224,8 @@ export interface Barrier {
    * waiting for it on this input, declines N and passes the cancellation on.
    */
   cancel?: true;
+  /** An unaligned barrier: it overtook the records queued in front of it. */
+  unaligned?: true;
 }
 
 export type StreamElement = DataRecord | Barrier;
@@ -247,10 +263,29 @@ export type OperatorState =
   | { kind: 'sink'; open: SinkRecord[]; precommitted: Transaction[] };
 
 export interface InputState {
-  /** Checkpoint whose barrier arrived on this input and blocks it during alignment. */
+  /**
+   * Checkpoint whose barrier arrived on this input and blocks it during alignment. A blocked
+   * input is not read (Flink 1.11 and later, FLINK-16404): what arrives behind the barrier stays
+   * in the channel, whose credits run out, so its sender stops. Flink 1.10 and earlier copied it
+   * into an alignment buffer instead, which freed the channel.
+   */
   blockedBy: number | null;
-  /** Elements that arrived behind the barrier while the input was blocked (alignment buffer). */
-  buffer: StreamElement[];
+}
+
+/**
+ * Flink's busyTimeMsPerSecond, backPressuredTimeMsPerSecond and idleTimeMsPerSecond of a task, in
+ * ticks. Only ticks in which the task did something are written, so a task with nothing to do is
+ * never touched: idle is whatever time since `since` was neither busy nor backpressured.
+ */
+export interface TaskLoad {
+  /** Tick the task started (or was restored): the time counted runs from the tick after it. */
+  since: number;
+  /** Ticks spent processing (a tick at full rate counts 1). */
+  busy: number;
+  /** Ticks spent unable to emit: an output channel had no free credit. */
+  backpressured: number;
+  /** [tick, busy, backpressured] of the last ticks that had either, oldest first: the last second's figures. */
+  recent: number[];
 }
 
 export interface Alignment {
@@ -263,6 +298,13 @@ export interface Alignment {
    * is still counted, so its barriers still to come are recognised, but it is not snapshotted.
    */
   aborted?: true;
+  /**
+   * Unaligned: the task snapshotted at the first barrier (or when the aligned-checkpoint timeout
+   * ran out) and persists what it reads from inputs whose barrier is still to come.
+   */
+  unaligned?: true;
+  /** Records processed since the first barrier: Flink's processed in-flight data. */
+  processed: number;
 }
 
 export interface TaskState {
@@ -293,6 +335,7 @@ export interface TaskState {
   output: SinkRecord[];
   /** Sink only: checkpoints whose transaction was committed (commits are idempotent). */
   committed: number[];
+  load: TaskLoad;
 }
 
 export interface ChannelState {
@@ -325,6 +368,32 @@ export interface BackendWrite {
 }
 
 export type CheckpointKind = 'checkpoint' | 'savepoint';
+/** As Flink's web UI names it: aligned, unaligned, or aligned until the timeout switched it. */
+export type CheckpointType = 'aligned' | 'unaligned' | 'aligned-timed-out';
+
+/** One record of an unaligned checkpoint's channel state. */
+export interface PersistedRecord {
+  /** The task that persisted it: the sender for what its barrier overtook in an output, the receiver for what it read before an input's barrier. */
+  task: number;
+  channel: number;
+  record: DataRecord;
+}
+
+/** What one subtask did for a checkpoint, the figures of Flink's checkpoint details page (in ticks). */
+export interface SubtaskCheckpoint {
+  /** The first barrier (or, at a source, the trigger) reached the subtask. */
+  started: number;
+  /** The synchronous part of the snapshot; null while aligning. */
+  snapshot: number | null;
+  /** This subtask's snapshot was unaligned. */
+  unaligned: boolean;
+  /** Records processed from the first barrier until the snapshot (aligned) or the last barrier (unaligned). */
+  processed: number;
+  /** Records persisted as channel state. */
+  persisted: number;
+  /** Bytes written: the state's plus the channel state's. */
+  bytes: number;
+}
 export type CheckpointStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
 /** An operator as a savepoint records it: state is found again by `uid`. */
@@ -375,6 +444,11 @@ export interface CheckpointRecord {
   phase: 'barriers' | 'draining' | 'snapshotting';
   /** Savepoints only (null for a checkpoint). */
   savepoint: SavepointMetadata | null;
+  type: CheckpointType;
+  /** By task index, as topologyOf(scenario).tasks: what each subtask did for it. */
+  subtasks: (SubtaskCheckpoint | null)[];
+  /** Unaligned only: the in-flight records it persisted, in the order they were persisted. */
+  channelState: PersistedRecord[];
 }
 
 /** How one operator's savepoint state was mapped onto the job that restored it. */

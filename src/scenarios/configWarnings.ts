@@ -54,6 +54,21 @@ export function configWarnings(
       zh: 'preferCheckpointForRecovery 为 false 是 Flink 1.14 及更早的行为：保存点比最新的检查点更新时，恢复使用保存点。该选项在 1.14 中移除，自 1.15 起自动恢复从不使用保存点。',
     });
   }
+  if (config.unaligned === true && config.mode !== 'exactly-once') {
+    warnings.push({
+      field: 'unaligned',
+      en: `Unaligned checkpoints apply in EXACTLY_ONCE mode only: in ${config.mode === 'at-least-once' ? 'AT_LEAST_ONCE' : 'stop-the-world'} mode barriers never overtake records, and the option does nothing.`,
+      zh: `非对齐检查点只在 EXACTLY_ONCE 模式下生效：在${config.mode === 'at-least-once' ? ' AT_LEAST_ONCE ' : '“停止世界”'}模式下分界线从不越过数据，这个选项不起作用。`,
+    });
+  }
+  const alignedTimeout = config.alignedCheckpointTimeoutMs ?? null;
+  if (alignedTimeout !== null && alignedTimeout > 0 && config.unaligned !== true) {
+    warnings.push({
+      field: 'alignedCheckpointTimeoutMs',
+      en: `The aligned-checkpoint timeout (${alignedTimeout} ms) is only relevant with unaligned checkpoints enabled, says Flink's documentation: without them every checkpoint stays aligned.`,
+      zh: `Flink 文档说，对齐检查点超时（${alignedTimeout} ms）只在启用非对齐检查点时才有意义：不启用时，每个检查点都保持对齐。`,
+    });
+  }
   if (config.mode === 'at-least-once') {
     warnings.push({
       field: 'mode',

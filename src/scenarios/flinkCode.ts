@@ -60,6 +60,13 @@ export function flinkConfigKeys(scenario: Scenario): string[] {
   key('execution.checkpointing.max-concurrent-checkpoints', c.maxConcurrent);
   key('execution.checkpointing.min-pause', duration(c.minPauseMs));
   key('execution.checkpointing.tolerable-failed-checkpoints', c.tolerableFailures);
+  if (c.unaligned === true) {
+    key('execution.checkpointing.unaligned.enabled', 'true');
+    key(
+      'execution.checkpointing.aligned-checkpoint-timeout',
+      duration(c.alignedCheckpointTimeoutMs ?? 0),
+    );
+  }
   const r = scenario.restart.type === 'default' ? null : effectiveRestart(scenario);
   if (r === null) return keys;
   key('restart-strategy.type', r.type);
@@ -108,6 +115,9 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
   const comment = (text: string) => lines.push(`// ${text}`);
 
   const imports = [
+    ...(c.unaligned === true && (c.alignedCheckpointTimeoutMs ?? 0) > 0
+      ? ['java.time.Duration']
+      : []),
     'org.apache.flink.api.common.restartstrategy.RestartStrategies',
     ...(scenario.restart.type === 'failure-rate' || scenario.restart.type === 'exponential-delay'
       ? ['org.apache.flink.api.common.time.Time']
@@ -154,6 +164,19 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
     say(`chkpConfig.setPreferCheckpointForRecovery(${c.preferCheckpointForRecovery})`);
   }
   say(`chkpConfig.setTolerableCheckpointFailureNumber(${c.tolerableFailures})`);
+  if (c.unaligned === true) {
+    comment(
+      'Barriers overtake the in-flight records, which the checkpoint stores; savepoints stay aligned',
+    );
+    say('chkpConfig.enableUnalignedCheckpoints()');
+    const timeout = c.alignedCheckpointTimeoutMs ?? 0;
+    if (timeout > 0) {
+      comment(
+        'Start aligned; a subtask switches to unaligned once this long passed since the trigger',
+      );
+      say(`chkpConfig.setAlignedCheckpointTimeout(Duration.ofMillis(${timeout}))`);
+    }
+  }
   say();
   if (scenario.restart.type === 'default') {
     const effective = effectiveRestart(scenario);

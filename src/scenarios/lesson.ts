@@ -17,7 +17,7 @@ export interface LessonStep {
 /** What the course lists about a lesson: enough to pick it, not to follow it. */
 export interface LessonInfo {
   id: string;
-  /** Its place in the course, 1..7. */
+  /** Its place in the course, 1..8. */
   order: number;
   title: LocalText;
 }

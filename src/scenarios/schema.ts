@@ -96,6 +96,8 @@ const checkpoint = z.strictObject({
   preferCheckpointForRecovery: z.boolean().optional(),
   history: count(1, 1000).optional(),
   retainedCheckpoints: count(1, 100).optional(),
+  unaligned: z.boolean().optional(),
+  alignedCheckpointTimeoutMs: ms.nullable().optional(),
 });
 
 const restart = z.discriminatedUnion('type', [
@@ -336,6 +338,14 @@ function graphProblems(s: Scenario): LocalText[] {
       }
     }
   });
+  // Flink's execution.checkpointing.unaligned: "can only be enabled if ... max-concurrent-checkpoints is 1".
+  if (s.checkpoint.unaligned === true && s.checkpoint.maxConcurrent > 1) {
+    say(
+      'checkpoint.maxConcurrent',
+      `unaligned checkpoints need at most 1 concurrent checkpoint (Flink), not ${s.checkpoint.maxConcurrent}`,
+      `非对齐检查点要求最大并发检查点数为 1（Flink 的规定），而不是 ${s.checkpoint.maxConcurrent}`,
+    );
+  }
   if (s.restart.type === 'exponential-delay' && s.restart.maxMs < s.restart.initialMs) {
     say('restart.maxMs', 'must not be below restart.initialMs', '不能小于 restart.initialMs');
   }

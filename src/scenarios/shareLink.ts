@@ -1,92 +1,26 @@
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import {
-  DEFAULT_TICK_LIMIT,
-  type CheckpointConfig,
-  type Mode,
-  type RestartStrategy,
-  type Scenario,
-  type ScenarioAction,
-} from '../engine';
+import type { Scenario } from '../engine';
 import { LESSONS } from './lessons/course';
 import { presetById } from './presets';
-import { isPlainObject, parseJsonSafely } from './scenarioFile';
 import { parseScenario } from './schema';
+import {
+  decodeShareStateIn,
+  encodeShareStateIn,
+  resolveSharedScenarioIn,
+  sharedScenarioIn,
+  type ShareCatalog,
+  type ShareDecode,
+  type ShareState,
+  type SharedScenario,
+} from './shareCodec';
 
-/** The newest link format this build writes. Older formats are migrated when read. */
-export const SHARE_VERSION = 1;
+export * from './shareCodec';
 
-export const SHARE_LIMITS = {
-  /** Characters after `#v1=`: browsers and chat apps cope with far longer, people not. */
-  compressed: 64 * 1024,
-  /** Characters of JSON the link unpacks to. */
-  decompressed: 1024 * 1024,
-  depth: 64,
-  /** The furthest tick a link may point at: where a run stops when it never ends. */
-  tick: DEFAULT_TICK_LIMIT,
-} as const;
-
-export type Language = 'en' | 'zh';
-
-/** What a link changes in a preset, so a preset plus a few clicks stays a short link. */
-export interface PresetOverrides {
-  mode?: Mode;
-  /** Checkpoint options other than the mode. */
-  checkpoint?: Partial<Omit<CheckpointConfig, 'mode'>>;
-  restart?: RestartStrategy;
-  seed?: number;
-  /** Actions appended after the preset's own: injected failures, manual checkpoints. */
-  actions?: ScenarioAction[];
-}
-
-export type SharedScenario = { preset: string; overrides?: PresetOverrides } | { custom: Scenario };
-
-export interface ShareView {
-  selected?: string | null;
-  presenter?: boolean;
-  compare?: boolean;
-}
-
-/** Everything a link reproduces: what runs, where the cursor is, and how the screen looks. */
-export interface ShareState {
-  v: 1;
-  scenario: SharedScenario;
-  tick: number;
-  /** `step` is the 0-based index into the lesson's steps. */
-  lesson?: { id: string; step: number };
-  language: Language;
-  view?: ShareView;
-}
-
-export type ShareDecode =
-  | {
-      ok: true;
-      state: ShareState;
-      /** The scenario the link runs: the preset with its overrides applied, validated. */
-      scenario: Scenario;
-      /** What the link asked for that was adjusted; the rest opened as asked. */
-      warnings: string[];
-    }
-  | { ok: false; error: string };
-
-// ---------------------------------------------------------------------------------------------
-// Preset + overrides
-
-/** Deep equality of JSON data, where a key holding undefined counts as absent. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((x, i) => sameData(x, b[i]))
-    );
-  }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
-  const ka = keys(a);
-  return ka.length === keys(b).length && ka.every((k) => k in b && sameData(a[k], b[k]));
-}
+/** Every preset and lesson, and the schema: how Node code (tests, CLI, bench) reads links. */
+const EVERYTHING: ShareCatalog = {
+  presetById,
+  lessonById: (id) => LESSONS.find((l) => l.id === id),
+  parseScenario,
+};
 
 /**
  * The shortest faithful description of a scenario for a link: a preset id with what changed
@@ -94,300 +28,17 @@ function sameData(a: unknown, b: unknown): boolean {
  * when it differs from every preset in anything else.
  */
 export function sharedScenario(scenario: Scenario): SharedScenario {
-  const preset = presetById(scenario.id);
-  if (!preset) return { custom: scenario };
-  const { checkpoint, restart, seed, actions, ...rest } = scenario;
-  const {
-    checkpoint: presetCheckpoint,
-    restart: presetRestart,
-    seed: presetSeed,
-    actions: presetActions,
-    ...presetRest
-  } = preset;
-  const keepsPresetActions =
-    actions.length >= presetActions.length &&
-    sameData(actions.slice(0, presetActions.length), presetActions);
-  if (!sameData(rest, presetRest) || !keepsPresetActions) return { custom: scenario };
-
-  const overrides: PresetOverrides = {};
-  if (checkpoint.mode !== presetCheckpoint.mode) overrides.mode = checkpoint.mode;
-  const keys = new Set([...Object.keys(checkpoint), ...Object.keys(presetCheckpoint)]);
-  const changed = ([...keys] as (keyof CheckpointConfig)[]).filter(
-    (k) => k !== 'mode' && !sameData(checkpoint[k], presetCheckpoint[k]),
-  );
-  if (changed.length > 0) {
-    // An option the preset sets and the scenario leaves unset travels as null.
-    overrides.checkpoint = Object.fromEntries(changed.map((k) => [k, checkpoint[k] ?? null]));
-  }
-  if (!sameData(restart, presetRestart)) overrides.restart = restart;
-  if (seed !== presetSeed) overrides.seed = seed;
-  if (actions.length > presetActions.length) {
-    overrides.actions = actions.slice(presetActions.length);
-  }
-  return Object.keys(overrides).length > 0
-    ? { preset: preset.id, overrides }
-    : { preset: preset.id };
-}
-
-type Resolved = { ok: true; scenario: Scenario } | { ok: false; error: string };
-
-/** Text from the link inside a message: one line, short, whatever it held. */
-function quoted(text: string, max = 40): string {
-  const line = text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
-  return line.length > max ? `${line.slice(0, max)}…` : line;
-}
-
-function damaged(reason: string): { ok: false; error: string } {
-  return { ok: false, error: `This link is damaged: ${reason}.` };
-}
-
-function invalidScenario(errors: string[]): { ok: false; error: string } {
-  return {
-    ok: false,
-    error: `This link holds a scenario that cannot run: ${quoted(errors[0] ?? 'it is not valid', 300)}.`,
-  };
-}
-
-function resolvePreset(id: unknown, raw: unknown): Resolved {
-  if (typeof id !== 'string') return damaged('its preset name is not text');
-  const preset = presetById(id);
-  if (!preset) {
-    return {
-      ok: false,
-      error: `This link asks for an unknown preset "${quoted(id)}", so it was not opened.`,
-    };
-  }
-  if (raw === undefined) {
-    // The preset object itself, once validated, so the app can tell it is still that preset.
-    const parsed = parseScenario(preset);
-    return parsed.ok ? { ok: true, scenario: preset } : invalidScenario(parsed.errors);
-  }
-  if (!isPlainObject(raw)) return damaged('its changes to the preset are not a list of fields');
-  if (raw.checkpoint !== undefined && !isPlainObject(raw.checkpoint)) {
-    return damaged('overrides.checkpoint is not a set of checkpoint options');
-  }
-  if (raw.actions !== undefined && !Array.isArray(raw.actions)) {
-    return damaged('overrides.actions is not a list');
-  }
-  const checkpoint: Record<string, unknown> = {
-    ...preset.checkpoint,
-    ...(raw.checkpoint as object | undefined),
-    ...(raw.mode !== undefined ? { mode: raw.mode } : {}),
-  };
-  // null: an option the preset sets, left unset (sharedScenario).
-  for (const key of Object.keys(checkpoint)) if (checkpoint[key] === null) delete checkpoint[key];
-  const candidate = {
-    ...preset,
-    checkpoint,
-    restart: raw.restart !== undefined ? raw.restart : preset.restart,
-    seed: raw.seed !== undefined ? raw.seed : preset.seed,
-    actions: [...preset.actions, ...((raw.actions as unknown[] | undefined) ?? [])],
-  };
-  const parsed = parseScenario(candidate);
-  return parsed.ok ? parsed : invalidScenario(parsed.errors);
+  return sharedScenarioIn(EVERYTHING, scenario);
 }
 
 /** The scenario a shared description stands for, validated by the one scenario schema. */
-export function resolveSharedScenario(shared: unknown): Resolved {
-  if (!isPlainObject(shared)) return damaged('it holds no scenario');
-  if ('preset' in shared) return resolvePreset(shared.preset, shared.overrides);
-  if ('custom' in shared) {
-    const parsed = parseScenario(shared.custom);
-    return parsed.ok ? parsed : invalidScenario(parsed.errors);
-  }
-  return damaged('it names neither a preset nor a scenario');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Compression
-
-const PREFIX = /^v(\d{1,4})=/;
-const URI_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
-const SIX_BITS = new Map([...URI_ALPHABET].map((c, i) => [c, i]));
-
-/**
- * How many characters lz-string's URI-safe decompression would produce, found by walking the
- * same codes while keeping only the length of each dictionary entry. A few kilobytes of link can
- * describe hundreds of megabytes (every code may add an entry one longer than the last), so the
- * text is never built before its length is known to be within `cap`.
- */
-function unpackedLength(payload: string, cap: number): number | 'too-large' | 'damaged' {
-  const n = payload.length;
-  const values = Array.from(payload, (c) => SIX_BITS.get(c) ?? 0);
-  let value = values[0] ?? 0;
-  let position = 32;
-  let index = 1;
-  const read = (bits: number): number => {
-    let result = 0;
-    for (let i = 0; i < bits; i++) {
-      const bit = value & position;
-      position >>= 1;
-      if (position === 0) {
-        position = 32;
-        value = index < n ? values[index] : 0;
-        index++;
-      }
-      if (bit) result |= 1 << i;
-    }
-    return result;
-  };
-
-  const first = read(2);
-  if (first > 1) return 'damaged';
-  read(first === 0 ? 8 : 16);
-  const lengths: number[] = [0, 0, 0, 1];
-  let dictSize = 4;
-  let numBits = 3;
-  let enlargeIn = 4;
-  let previous = 1;
-  let total = 1;
-  const grow = () => {
-    if (enlargeIn === 0) {
-      enlargeIn = 2 ** numBits;
-      numBits++;
-    }
-  };
-  for (;;) {
-    if (index > n) return 'damaged';
-    let code = read(numBits);
-    if (code === 2) return total;
-    if (code < 2) {
-      read(code === 0 ? 8 : 16);
-      lengths[dictSize] = 1;
-      code = dictSize++;
-      enlargeIn--;
-    }
-    grow();
-    let entry: number;
-    if (code < dictSize && lengths[code] > 0) entry = lengths[code];
-    else if (code === dictSize) entry = previous + 1;
-    else return 'damaged';
-    total += entry;
-    if (total > cap) return 'too-large';
-    lengths[dictSize++] = previous + 1;
-    enlargeIn--;
-    previous = entry;
-    grow();
-  }
+export function resolveSharedScenario(shared: unknown) {
+  return resolveSharedScenarioIn(EVERYTHING, shared);
 }
 
 /** A link's hash for this state: `#v1=` and the state as compressed, URI-safe JSON. */
 export function encodeShareState(s: ShareState): string {
-  const scenario = 'custom' in s.scenario ? sharedScenario(s.scenario.custom) : s.scenario;
-  const payload: ShareState = { ...s, v: 1, scenario };
-  return `#v${SHARE_VERSION}=${compressToEncodedURIComponent(JSON.stringify(payload))}`;
-}
-
-/**
- * Readers that turn a link payload of version N into version N + 1, so a link made by any
- * earlier build still opens. When the format changes, bump SHARE_VERSION and add the reader of
- * the previous version here; the decoder then runs them in order.
- */
-const MIGRATIONS: Record<number, (payload: Record<string, unknown>) => Record<string, unknown>> =
-  {};
-
-function migrate(
-  version: number,
-  payload: Record<string, unknown>,
-): Record<string, unknown> | null {
-  let current = payload;
-  for (let v = version; v < SHARE_VERSION; v++) {
-    const next = MIGRATIONS[v];
-    if (!next) return null;
-    current = next(current);
-  }
-  return current;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Decoding
-
-const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-
-function readLesson(
-  raw: unknown,
-  warnings: string[],
-): { ok: true; lesson?: ShareState['lesson'] } | { ok: false; error: string } {
-  if (raw === undefined || raw === null) return { ok: true };
-  if (!isPlainObject(raw) || typeof raw.id !== 'string') return damaged('its lesson has no name');
-  const lesson = LESSONS.find((l) => l.id === raw.id);
-  if (!lesson) {
-    return {
-      ok: false,
-      error: `This link asks for an unknown lesson "${quoted(raw.id)}", so it was not opened.`,
-    };
-  }
-  let step = 0;
-  if (isCount(raw.step)) step = raw.step;
-  else if (raw.step !== undefined) {
-    warnings.push('The lesson step in this link was unreadable; it opens at the first step.');
-  }
-  if (step >= lesson.steps.length) {
-    warnings.push(
-      `This link asks for step ${step + 1} of a lesson with ${lesson.steps.length} steps; it opens the last step.`,
-    );
-    step = lesson.steps.length - 1;
-  }
-  return { ok: true, lesson: { id: lesson.id, step } };
-}
-
-function readView(raw: unknown, warnings: string[]): ShareView | undefined {
-  if (raw === undefined) return undefined;
-  if (!isPlainObject(raw)) {
-    warnings.push('The view settings in this link were unreadable and were left out.');
-    return undefined;
-  }
-  const view: ShareView = {};
-  if (raw.selected === null || (typeof raw.selected === 'string' && raw.selected.length <= 100)) {
-    view.selected = raw.selected;
-  } else if (raw.selected !== undefined) {
-    warnings.push('The selection in this link was unreadable and was left out.');
-  }
-  for (const flag of ['presenter', 'compare'] as const) {
-    if (typeof raw[flag] === 'boolean') view[flag] = raw[flag];
-    else if (raw[flag] !== undefined) {
-      warnings.push(`The ${flag} setting in this link was unreadable and was left out.`);
-    }
-  }
-  return view;
-}
-
-function readState(data: Record<string, unknown>): ShareDecode {
-  if (data.v !== SHARE_VERSION) return damaged('its contents do not match its version');
-  const resolved = resolveSharedScenario(data.scenario);
-  if (!resolved.ok) return resolved;
-  const warnings: string[] = [];
-
-  let tick = 0;
-  if (data.tick === undefined) {
-    warnings.push('This link names no moment; it opens at tick 0.');
-  } else if (!isCount(data.tick)) {
-    return damaged('the moment it points to is not a tick (a whole number, 0 or more)');
-  } else if (data.tick > SHARE_LIMITS.tick) {
-    warnings.push(`This link points past tick ${SHARE_LIMITS.tick}; it opens there instead.`);
-    tick = SHARE_LIMITS.tick;
-  } else {
-    tick = data.tick;
-  }
-
-  let language: Language = 'en';
-  if (data.language === 'en' || data.language === 'zh') language = data.language;
-  else warnings.push('This link names no language this app speaks; it opens in English.');
-
-  const lesson = readLesson(data.lesson, warnings);
-  if (!lesson.ok) return lesson;
-  const view = readView(data.view, warnings);
-
-  const shared = sharedScenario(resolved.scenario);
-  const state: ShareState = {
-    v: 1,
-    scenario: shared,
-    tick,
-    language,
-    ...(lesson.lesson ? { lesson: lesson.lesson } : {}),
-    ...(view ? { view } : {}),
-  };
-  return { ok: true, state, scenario: resolved.scenario, warnings };
+  return encodeShareStateIn(EVERYTHING, s);
 }
 
 /**
@@ -396,60 +47,5 @@ function readState(data: Record<string, unknown>): ShareDecode {
  * understands; never throws, and builds no large text or deep object on the way.
  */
 export function decodeShareState(hash: string): ShareDecode {
-  try {
-    if (typeof hash !== 'string') return damaged('it is not text');
-    const tooLarge: ShareDecode = {
-      ok: false,
-      error: `This link is too large: it holds more than ${SHARE_LIMITS.compressed / 1024} KB of data, so it was not opened.`,
-    };
-    // Percent-escapes take three characters for one, so nothing longer can fit once unescaped.
-    if (hash.length > 3 * SHARE_LIMITS.compressed) return tooLarge;
-    const text = (hash.includes('#') ? hash.slice(hash.indexOf('#') + 1) : hash).trim();
-    const prefix = PREFIX.exec(text);
-    if (!prefix) return damaged('it does not start with a format version such as "v1="');
-    const version = Number(prefix[1]);
-    if (version > SHARE_VERSION) {
-      return {
-        ok: false,
-        error: `This link was made by a newer Checkpoint Lab (link format ${version}); this one reads links up to format ${SHARE_VERSION}.`,
-      };
-    }
-    if (version < 1) return damaged(`its format version ${version} never existed`);
-
-    let payload = text.slice(prefix[0].length);
-    if (payload.includes('%')) {
-      try {
-        payload = decodeURIComponent(payload);
-      } catch {
-        return damaged('it contains a broken %-escape');
-      }
-    }
-    // Some mail and chat programs turn '+' into a space; lz-string itself undoes the same.
-    payload = payload.replace(/ /g, '+');
-    if (payload.length > SHARE_LIMITS.compressed) return tooLarge;
-    if (payload.length === 0) return damaged('it holds no data after "v1="');
-    if ([...payload].some((c) => !SIX_BITS.has(c))) {
-      return damaged('it contains characters a Checkpoint Lab link never holds');
-    }
-
-    const length = unpackedLength(payload, SHARE_LIMITS.decompressed);
-    if (length === 'too-large') {
-      return {
-        ok: false,
-        error: `This link is too large: it unpacks to more than ${SHARE_LIMITS.decompressed / (1024 * 1024)} MB, so it was not opened.`,
-      };
-    }
-    if (length === 'damaged') return damaged('its data is cut off or altered');
-    const json = decompressFromEncodedURIComponent(payload);
-    if (!json) return damaged('its data is cut off or altered');
-
-    const parsed = parseJsonSafely(json, SHARE_LIMITS.depth);
-    if (!parsed.ok) return damaged(parsed.reason);
-    if (!isPlainObject(parsed.value)) return damaged('it holds no settings');
-    const migrated = migrate(version, parsed.value);
-    if (!migrated) return damaged(`no reader exists for its format version ${version}`);
-    return readState(migrated);
-  } catch {
-    return damaged('it could not be read');
-  }
+  return decodeShareStateIn(EVERYTHING, hash);
 }

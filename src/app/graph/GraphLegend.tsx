@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useT } from '../i18n';
 import { barrierLook, Chip, pillLook, recordLook } from './edges/chips';
 import type { Look } from './flight';
@@ -13,9 +14,10 @@ function Sample({ look }: { look: Look }) {
 
 /**
  * What the marks on the graph mean, in a strip under it so it never covers a node; on a stage
- * too narrow for them all, behind a button.
+ * too narrow for them all, behind a button. Memoised: the graph renders every tick, the legend
+ * only when the language changes.
  */
-export function GraphLegend({ onFit }: { onFit: () => void }) {
+export const GraphLegend = memo(function GraphLegend({ onFit }: { onFit: () => void }) {
   const t = useT();
   return (
     <div className="g-legend">
@@ -34,7 +36,7 @@ export function GraphLegend({ onFit }: { onFit: () => void }) {
       </details>
     </div>
   );
-}
+});
 
 function LegendItems() {
   const t = useT();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { topologyOf, type CheckpointStatus, type SimState } from '../../engine';
+import { arrivedOn, topologyOf, type CheckpointStatus, type SimState } from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName as taskLabel } from '../narration';
 import { useStore } from '../store';
@@ -101,7 +101,7 @@ export function Inspector() {
               <tr>
                 <th>{t({ en: 'from', zh: '来自' })}</th>
                 <th>{t({ en: 'status', zh: '状态' })}</th>
-                <th>{t({ en: 'buffer', zh: '缓冲' })}</th>
+                <th>{t({ en: 'held behind barrier', zh: '分界线后等待' })}</th>
                 <th>{t({ en: 'in channel', zh: '通道中' })}</th>
               </tr>
             </thead>
@@ -111,6 +111,7 @@ export function Inspector() {
                 const from = topology.tasks[topology.channels[channel].from].id;
                 const id = topology.channels[channel].id;
                 const queue = state.channels[channel].queue;
+                const held = input.blockedBy === null ? [] : arrivedOn(state, index, k);
                 return (
                   <tr key={channel}>
                     <td>{taskLabel(from, state.scenario)}</td>
@@ -126,10 +127,10 @@ export function Inspector() {
                     </td>
                     <td>
                       <span className="g-chip-list">
-                        {input.buffer.map((el, i) => (
+                        {held.map((el, i) => (
                           <ElementChip key={i} element={elementView(el, id)} />
                         ))}
-                        {input.buffer.length === 0 && '–'}
+                        {held.length === 0 && '–'}
                       </span>
                     </td>
                     <td>

@@ -99,8 +99,12 @@ export function JobGraph(props: JobGraphProps) {
 
 const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
 
+/** One query for the page: `matchMedia` builds a new one per call, and the graph asks every tick. */
+let reduceMotion: MediaQueryList | null = null;
+const reduceMotionQuery = () => (reduceMotion ??= window.matchMedia(REDUCE_MOTION));
+
 function subscribeReducedMotion(changed: () => void): () => void {
-  const query = window.matchMedia(REDUCE_MOTION);
+  const query = reduceMotionQuery();
   query.addEventListener('change', changed);
   return () => query.removeEventListener('change', changed);
 }
@@ -109,7 +113,7 @@ function subscribeReducedMotion(changed: () => void): () => void {
 function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
-    () => window.matchMedia(REDUCE_MOTION).matches,
+    () => reduceMotionQuery().matches,
     () => false,
   );
 }
@@ -230,6 +234,9 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
     [shape, select],
   );
 
+  // Stable, like every prop of React Flow: a new function each tick re-renders its whole pane.
+  const unselect = useCallback(() => select(null), [select]);
+
   const flow = useReactFlow();
   const fit = useCallback(() => void flow.fitView(FIT), [flow]);
   // The camera follows the lesson: a step that points at tasks frames them, and what travels
@@ -300,7 +307,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
                 nodeTypes={nodeTypes}
                 edgeTypes={edgeTypes}
                 onNodesChange={onNodesChange}
-                onPaneClick={() => select(null)}
+                onPaneClick={unselect}
                 fitView
                 fitViewOptions={FIT}
                 minZoom={0.15}

@@ -1,5 +1,5 @@
 import { EdgeLabelRenderer, useStore } from '@xyflow/react';
-import { createContext, useContext, useLayoutEffect, useState } from 'react';
+import { createContext, memo, useContext, useLayoutEffect, useState } from 'react';
 import { FlightPath, INSTANT, type FlightItem, type Timing } from './flight';
 import { FlightLayer } from './flightLayer';
 import type { PathGeometry } from './geometry';
@@ -54,9 +54,16 @@ const paneOf = (s: FlowStore) => `${s.width} ${s.height}`;
 /**
  * The canvas of the flight layer, in the layer React Flow keeps between the edges and the nodes,
  * following the view's pan and zoom and the pane's size. Decorative: what travels on a channel
- * is listed in the inspector of the task it goes to.
+ * is listed in the inspector of the task it goes to. Memoised: React Flow renders its children
+ * every tick, and the canvas only follows the view.
  */
-export function FlightCanvas({ layer, presenter }: { layer: FlightLayer; presenter: boolean }) {
+export const FlightCanvas = memo(function FlightCanvas({
+  layer,
+  presenter,
+}: {
+  layer: FlightLayer;
+  presenter: boolean;
+}) {
   const [x, y, zoom] = useStore(transformOf);
   const pane = useStore(paneOf);
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
@@ -76,4 +83,4 @@ export function FlightCanvas({ layer, presenter }: { layer: FlightLayer; present
       <canvas className="g-flight" ref={setCanvas} aria-hidden="true" />
     </EdgeLabelRenderer>
   );
-}
+});

@@ -1,7 +1,11 @@
 import { isolated } from '../../scenarios/text';
 import type { Edge, Node } from '@xyflow/react';
 import {
+  arrivedOn,
+  backpressureOf,
   countDefined,
+  recordsIn,
+  type BackpressureStatus,
   sourceInput,
   topologyOf,
   type CheckpointKind,
@@ -57,7 +61,7 @@ export type InputView = {
   fromLabel: string;
   /** Checkpoint whose barrier blocks this input during alignment. */
   blockedBy: number | null;
-  /** The alignment buffer: what arrived behind the barrier. */
+  /** What arrived behind the barrier of a blocked input and waits in its channel (Flink 1.10 buffered it). */
   buffer: ElementView[];
   /** Elements still travelling on the channel. */
   inFlight: number;
@@ -82,6 +86,8 @@ type TaskData = {
   restored: { checkpoint: number | null } | null;
   /** Checkpoint whose snapshot the task took in this tick. */
   snapshotNow: number | null;
+  /** Flink's backpressure status over the last second, and the share of it backpressured. */
+  backpressure: { status: BackpressureStatus; ratio: number };
   box: TaskBox;
 };
 
@@ -190,6 +196,11 @@ export type ChannelEdgeData = {
   elements: InFlightView[];
   /** The receiver holds this input for alignment. */
   blockedBy: number | null;
+  /**
+   * Records in the channel against its capacity (its credits); null capacity: unbounded. Null
+   * when the edge keeps Flink's default and is less than half full: nothing worth a label.
+   */
+  fill: { records: number; capacity: number | null } | null;
 };
 
 export type ControlEdgeData = { kind: 'control'; task: string; messages: MessageView[] };
@@ -331,6 +342,11 @@ export function elementView(element: StreamElement, channel: string): ElementVie
   };
 }
 
+function fillOf(records: number, capacity: number | null, explicit: boolean) {
+  if (!explicit && (capacity === null || records * 2 < capacity)) return null;
+  return { records, capacity };
+}
+
 function messageKey(m: ControlMessage): string {
   return `${m.type}${m.checkpoint}@${m.task}`;
 }
@@ -391,7 +407,10 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
         from: topology.tasks[info.from].id,
         fromLabel: taskLabel(topology.tasks[info.from].id, state.scenario),
         blockedBy: input.blockedBy,
-        buffer: input.buffer.map((el) => elementView(el, info.id)),
+        buffer:
+          input.blockedBy === null
+            ? []
+            : arrivedOn(state, index, k).map((el) => elementView(el, info.id)),
         inFlight: state.channels[channel].queue.length,
       };
     });
@@ -421,6 +440,10 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       failedNow: failedNow.has(info.id),
       restored: restored.has(info.id) ? { checkpoint: restored.get(info.id)! } : null,
       snapshotNow: snapshotNow.get(info.id) ?? null,
+      backpressure: (() => {
+        const b = backpressureOf(state, info.index);
+        return { status: b.status, ratio: Math.round(b.backpressured * 100) / 100 };
+      })(),
       box,
     };
     const common = {
@@ -568,6 +591,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   for (const info of topology.channels) {
     const queue = state.channels[info.index].queue;
     const receiver = state.tasks[info.to];
+    const blockedBy = receiver.inputs[info.input].blockedBy;
+    // What reached a blocked input is drawn in the receiver's input row, not again on the edge.
+    const shown = blockedBy === null ? queue : queue.filter((f) => f.at > tick);
     edges.push({
       id: `ch:${info.id}`,
       type: 'channel',
@@ -581,13 +607,14 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       data: {
         kind: 'channel',
         channel: info.id,
-        elements: queue.map((f) => ({
+        elements: shown.map((f) => ({
           ...elementView(f.element, info.id),
           position: progress(tick, f.sentAt, f.at),
           sentAt: f.sentAt,
           at: f.at,
         })),
-        blockedBy: receiver.inputs[info.input].blockedBy,
+        blockedBy,
+        fill: fillOf(recordsIn(state, info.index), info.capacity, info.edge.capacity !== undefined),
       },
     });
   }

@@ -3,6 +3,7 @@ import { memo, useMemo, useState } from 'react';
 import {
   CHECKPOINT_HISTORY,
   type CheckpointStatus,
+  type CheckpointType,
   type OperatorState,
   type Scenario,
 } from '../../engine';
@@ -41,6 +42,18 @@ const TEXT = {
   details: { en: 'Show each subtask', zh: '显示每个子任务' },
   older: { en: 'Show older checkpoints', zh: '显示更早的检查点' },
   savepoint: { en: 'savepoint', zh: '保存点' },
+  type: { en: 'Type', zh: '类型' },
+  startDelay: { en: 'Start delay', zh: '启动延迟' },
+  startDelayHelp: {
+    en: 'From the trigger until the first barrier reached a subtask: min / avg / max, as Flink’s web UI sums it up',
+    zh: '从触发到第一个分界线到达子任务的时间：最小 / 平均 / 最大，与 Flink Web UI 的汇总相同',
+  },
+  persisted: { en: 'In-flight data', zh: '在途数据' },
+  persistedHelp: {
+    en: 'Records persisted as channel state (Flink’s persisted in-flight data)',
+    zh: '作为通道状态保存的数据条数（Flink 的 persisted in-flight data）',
+  },
+  records: { en: 'records', zh: '条' },
 } satisfies Record<string, LocalText>;
 
 /** Says how many ended checkpoints the run no longer keeps, as Flink's history does. */
@@ -64,6 +77,12 @@ const SETTLE = { opacity: 1, y: 0, transition: { duration: 0.25, ease: 'easeOut'
 
 /** Rows rendered at first; Flink's web UI itself keeps only the latest few (web.checkpoints.history). */
 const PAGE = 30;
+
+const CHECKPOINT_TYPE: Record<CheckpointType, LocalText> = {
+  aligned: { en: 'aligned', zh: '对齐' },
+  unaligned: { en: 'unaligned', zh: '非对齐' },
+  'aligned-timed-out': { en: 'aligned, timed out to unaligned', zh: '对齐超时，转为非对齐' },
+};
 
 const STATUS: Record<CheckpointStatus, { icon: string; text: LocalText }> = {
   IN_PROGRESS: { icon: '◔', text: TEXT.inProgress },
@@ -208,6 +227,26 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
           <dt>{t(TEXT.size)}</dt>
           <dd>{formatBytes(row.stateBytes)}</dd>
         </div>
+        <div>
+          <dt>{t(TEXT.type)}</dt>
+          <dd>{t(CHECKPOINT_TYPE[row.type])}</dd>
+        </div>
+        <div title={t(TEXT.startDelayHelp)}>
+          <dt>{t(TEXT.startDelay)}</dt>
+          <dd>
+            {row.startDelay === null
+              ? '–'
+              : `${formatMs(row.startDelay.min)} / ${formatMs(Math.round(row.startDelay.avg))} / ${formatMs(row.startDelay.max)}`}
+          </dd>
+        </div>
+        {row.type !== 'aligned' && (
+          <div title={t(TEXT.persistedHelp)}>
+            <dt>{t(TEXT.persisted)}</dt>
+            <dd>
+              {row.persisted} {t(TEXT.records)}
+            </dd>
+          </div>
+        )}
       </dl>
       {open && (
         <table className="cl-cp-tasks">
@@ -215,7 +254,9 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
             <tr>
               <th>{t(TEXT.task)}</th>
               <th>{t(TEXT.snapshot)}</th>
+              <th>{t(TEXT.startDelay)}</th>
               <th>{t(TEXT.aligned)}</th>
+              {row.type !== 'aligned' && <th>{t(TEXT.persisted)}</th>}
               <th>{t(TEXT.stored)}</th>
               <th>{t(TEXT.ack)}</th>
             </tr>
@@ -225,11 +266,13 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
               <tr key={task.task}>
                 <th scope="row">{taskName(task.task, scenario)}</th>
                 <td>{stateText(task.snapshot, language)}</td>
+                <td>{task.startDelayMs === null ? '–' : formatMs(task.startDelayMs)}</td>
                 <td>
                   {task.alignment
                     ? formatMs((task.alignment.end - task.alignment.start) * tickMs)
                     : '–'}
                 </td>
+                {row.type !== 'aligned' && <td>{task.persisted}</td>}
                 <td>
                   <TickButton
                     tick={task.stored}

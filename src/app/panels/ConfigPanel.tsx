@@ -10,6 +10,8 @@ import {
   INTERVAL,
   MODES,
   PREFER_CHECKPOINT,
+  UNALIGNED,
+  ALIGNED_TIMEOUT,
   RESTART_TYPES,
   readNumber,
   restartFields,
@@ -386,6 +388,34 @@ export function ConfigPanel() {
               warnings={about(field.path.replace('checkpoint.', '') as ConfigWarning['field'])}
             />
           ))}
+          <Option
+            label={t(UNALIGNED.label)}
+            flink={UNALIGNED.flink}
+            help={t(UNALIGNED.help)}
+            control={
+              <label className="cl-check">
+                <input
+                  type="checkbox"
+                  aria-label={t(UNALIGNED.label)}
+                  checked={config.unaligned === true}
+                  onChange={(e) => {
+                    const value = e.target.checked;
+                    applyConfigChange((s) => ({
+                      ...s,
+                      checkpoint: { ...s.checkpoint, unaligned: value },
+                    }));
+                  }}
+                />
+              </label>
+            }
+            below={<Warnings warnings={about('unaligned')} />}
+          />
+          <NumberOption
+            field={ALIGNED_TIMEOUT}
+            scenario={scenario}
+            warnings={about('alignedCheckpointTimeoutMs')}
+            disabled={config.unaligned !== true}
+          />
           {/* Removed in Flink 1.14: shown only for an old scenario that sets it. */}
           {config.preferCheckpointForRecovery !== undefined && (
             <Option

@@ -1,6 +1,9 @@
 import {
+  checkpointMetrics,
   countDefined,
-  definedValues,
+  summarize,
+  type CheckpointType,
+  type MetricSummary,
   topologyOf,
   type CheckpointFailureReason,
   type CheckpointKind,
@@ -19,6 +22,10 @@ export interface TaskCheckpoint {
   ack: number | null;
   /** Ticks the task's alignment started and ended. */
   alignment: { start: number; end: number } | null;
+  /** From the trigger until the first barrier reached the task; null before it did. */
+  startDelayMs: number | null;
+  /** Records the task persisted as channel state. */
+  persisted: number;
 }
 
 /** One checkpoint as Flink's web UI lists it, measured at the state's tick. */
@@ -39,6 +46,11 @@ export interface CheckpointRow {
   acknowledged: number;
   total: number;
   stateBytes: number;
+  type: CheckpointType;
+  /** Flink's summary of the subtasks' start delays. */
+  startDelay: MetricSummary | null;
+  /** Records persisted as channel state, over all subtasks. */
+  persisted: number;
   tasks: TaskCheckpoint[];
 }
 
@@ -53,8 +65,13 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
     limit >= state.checkpoints.length ? state.checkpoints : state.checkpoints.slice(-limit);
   return newest
     .map((c) => {
-      const alignments = definedValues(c.alignment).map((a) => a.end - a.start);
       const end = c.endTick ?? state.tick;
+      const metrics = new Map(checkpointMetrics(state.scenario, c).map((m) => [m.id, m]));
+      // As Flink measures it: first barrier to snapshot, so 0 where a task went unaligned at once.
+      const alignments = tasks.flatMap((info) =>
+        c.alignment[info.index] === null ? [] : [metrics.get(info.id)?.alignmentMs ?? null],
+      );
+      const aligned = alignments.filter((a): a is number => a !== null);
       return {
         id: c.id,
         kind: c.kind,
@@ -65,16 +82,21 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
         triggerMs: c.triggerTick * tickMs,
         endTick: c.endTick,
         durationMs: (end - c.triggerTick) * tickMs,
-        alignmentMs: alignments.length > 0 ? Math.max(...alignments) * tickMs : null,
+        alignmentMs: aligned.length > 0 ? Math.max(...aligned) : null,
         acknowledged: countDefined(c.acks),
         total: tasks.length,
         stateBytes: c.stateBytes,
+        type: c.type,
+        startDelay: summarize([...metrics.values()].map((m) => m.startDelayMs)),
+        persisted: c.channelState.length,
         tasks: tasks.map((info) => ({
           task: info.id,
           snapshot: c.snapshots[info.index] ?? null,
           stored: c.stored[info.index] ?? null,
           ack: c.acks[info.index] ?? null,
           alignment: c.alignment[info.index] ?? null,
+          startDelayMs: metrics.get(info.id)?.startDelayMs ?? null,
+          persisted: metrics.get(info.id)?.persistedRecords ?? 0,
         })),
       };
     })

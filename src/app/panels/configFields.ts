@@ -74,6 +74,29 @@ export const PREFER_CHECKPOINT = {
   deprecated: { en: 'deprecated 1.12, removed 1.14', zh: '1.12 弃用，1.14 移除' },
 } as const;
 
+export const UNALIGNED = {
+  label: { en: 'Unaligned checkpoints', zh: '非对齐检查点' },
+  flink: 'enableUnalignedCheckpoints',
+  help: {
+    en: 'Barriers overtake the records queued in the channels, which the checkpoint stores as channel state: fast under backpressure, larger snapshots. Exactly-once only; savepoints stay aligned.',
+    zh: '分界线越过通道里排队的数据，检查点把这些数据作为通道状态保存：反压下也快，但快照更大。只用于精确一次；保存点仍然对齐。',
+  },
+} as const;
+
+export const ALIGNED_TIMEOUT: NumberField = {
+  path: 'checkpoint.alignedCheckpointTimeoutMs',
+  label: { en: 'Aligned timeout', zh: '对齐超时' },
+  flink: 'setAlignedCheckpointTimeout',
+  help: {
+    en: 'With unaligned checkpoints on: start aligned and switch a subtask to unaligned once this long passed since the trigger. Empty or 0: always unaligned.',
+    zh: '启用非对齐检查点时：先按对齐方式开始，从触发起超过这段时间后，子任务改为非对齐。留空或 0：始终非对齐。',
+  },
+  unit: 'ms',
+  optional: true,
+  get: (s) => s.checkpoint.alignedCheckpointTimeoutMs ?? null,
+  set: (s, value) => ({ ...s, checkpoint: { ...s.checkpoint, alignedCheckpointTimeoutMs: value } }),
+};
+
 export const CHECKPOINT_FIELDS: NumberField[] = [
   {
     path: 'checkpoint.timeoutMs',

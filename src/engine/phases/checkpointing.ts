@@ -5,11 +5,86 @@ import { sourceInput } from '../topology';
 import type {
   CheckpointKind,
   CheckpointRecord,
+  CheckpointType,
+  DataRecord,
   OperatorState,
   Scenario,
   SavepointMetadata,
   StreamElement,
+  SubtaskCheckpoint,
 } from '../types';
+
+/**
+ * Whether checkpoints of this scenario may be unaligned: enableUnalignedCheckpoints() in
+ * exactly-once mode (Flink takes at-least-once checkpoints as they are whatever the flag says).
+ */
+export function unalignedEnabled(scenario: Scenario): boolean {
+  return scenario.checkpoint.unaligned === true && scenario.checkpoint.mode === 'exactly-once';
+}
+
+/**
+ * The ticks after its trigger at which an aligned checkpoint switches to unaligned, or null when
+ * it never does: unaligned checkpoints off, or a timeout of 0 (they start unaligned).
+ */
+export function alignedTimeoutTicks(scenario: Scenario): number | null {
+  if (!unalignedEnabled(scenario)) return null;
+  const ms = scenario.checkpoint.alignedCheckpointTimeoutMs ?? 0;
+  return ms > 0 ? Math.ceil(ms / scenario.tickMs) : null;
+}
+
+/** The type a checkpoint starts as: savepoints are always aligned (Flink 1.11 and later). */
+function startingType(scenario: Scenario, kind: CheckpointKind): CheckpointType {
+  if (kind === 'savepoint' || !unalignedEnabled(scenario)) return 'aligned';
+  return alignedTimeoutTicks(scenario) === null ? 'unaligned' : 'aligned';
+}
+
+/** Whether task `task` takes checkpoint N unaligned: N started so, or the timeout switched the task. */
+export function unalignedAt(d: TickDraft, task: number, checkpoint: number): boolean {
+  const record = d.findCheckpoint(checkpoint);
+  if (!record) return false;
+  if (record.type === 'unaligned') return true;
+  return record.type === 'aligned-timed-out' && record.subtasks[task]?.unaligned === true;
+}
+
+function subtaskEntry(record: CheckpointRecord, task: number, tick: number): SubtaskCheckpoint {
+  return (
+    record.subtasks[task] ?? {
+      started: tick,
+      snapshot: null,
+      unaligned: false,
+      processed: 0,
+      persisted: 0,
+      bytes: 0,
+    }
+  );
+}
+
+/** Updates task `task`'s figures for checkpoint N, starting them (first barrier or trigger) if need be. */
+export function noteSubtask(
+  d: TickDraft,
+  task: number,
+  checkpoint: number,
+  patch: Partial<SubtaskCheckpoint> = {},
+): void {
+  const record = d.checkpoint(checkpoint);
+  if (!record || record.status !== 'IN_PROGRESS') return;
+  record.subtasks[task] = { ...subtaskEntry(record, task, d.tick), ...patch };
+}
+
+/** Persists one in-flight record as part of checkpoint N's channel state, on behalf of `task`. */
+export function persistRecord(
+  d: TickDraft,
+  checkpoint: number,
+  task: number,
+  channel: number,
+  record: DataRecord,
+): void {
+  const c = d.checkpoint(checkpoint);
+  if (!c || c.status !== 'IN_PROGRESS') return;
+  c.channelState.push({ task, channel, record });
+  const entry = subtaskEntry(c, task, d.tick);
+  c.subtasks[task] = { ...entry, persisted: entry.persisted + 1 };
+}
 
 /** Whether this job may start a checkpoint now: it runs and not every source reached its end. */
 export function allSourcesExhausted(d: TickDraft): boolean {
@@ -66,6 +141,9 @@ export function triggerCheckpoint(
     stateBytes: 0,
     phase: stopTheWorld ? 'draining' : 'barriers',
     savepoint: kind === 'savepoint' ? savepointMetadata(d) : null,
+    type: startingType(d.scenario, kind),
+    subtasks: new Array<SubtaskCheckpoint | null>(tasks).fill(null),
+    channelState: [],
   };
   d.addCheckpoint(record);
   d.emit({ type: 'CheckpointTriggered', checkpoint: id, kind });
@@ -110,12 +188,18 @@ function syncFailure(d: TickDraft, task: number, checkpoint: number): number {
 
 /**
  * The synchronous phase of a task's snapshot: copy its state into checkpoint N and start the
- * asynchronous write to the state backend. A two-phase-commit sink pre-commits its open
+ * asynchronous write to the state backend, unless `deferWrite`: an unaligned snapshot is written
+ * once its channel state is complete (startWrite). A two-phase-commit sink pre-commits its open
  * transaction here. Nothing is stored for a checkpoint that is no longer pending. A failure in
  * this phase fails the task, and so the job, over: Flink never counts it as a tolerable
  * checkpoint failure. Returns whether the job still runs.
  */
-export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): boolean {
+export function takeSnapshot(
+  d: TickDraft,
+  task: number,
+  checkpoint: number,
+  deferWrite = false,
+): boolean {
   const record = d.checkpoint(checkpoint);
   if (!record || record.status !== 'IN_PROGRESS') return true;
   const failure = syncFailure(d, task, checkpoint);
@@ -140,15 +224,32 @@ export function takeSnapshot(d: TickDraft, task: number, checkpoint: number): bo
     t.state = { kind: 'sink', open: [], precommitted };
   }
   const id = d.topology.tasks[task].id;
-  const bytes = stateBytesOf(d, task, t.state);
   record.snapshots[task] = t.state;
+  record.subtasks[task] = { ...subtaskEntry(record, task, d.tick), snapshot: d.tick };
+  if (d.wanted.SnapshotTaken)
+    d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
+  if (!deferWrite) startWrite(d, task, checkpoint);
+  return true;
+}
+
+/** Bytes of one record of channel state, as the simulator counts a state entry. */
+const PERSISTED_RECORD_BYTES = 16;
+
+/**
+ * The asynchronous phase: the state task `task` snapshotted for checkpoint N, and the channel
+ * state it persisted, go to the backend; the write takes its latency plus bytes over bandwidth.
+ */
+export function startWrite(d: TickDraft, task: number, checkpoint: number): void {
+  const record = d.checkpoint(checkpoint);
+  const state = record?.snapshots[task];
+  if (!record || record.status !== 'IN_PROGRESS' || !state) return;
+  const entry = subtaskEntry(record, task, d.tick);
+  const bytes = stateBytesOf(d, task, state) + PERSISTED_RECORD_BYTES * entry.persisted;
   record.stateBytes += bytes;
+  record.subtasks[task] = { ...entry, bytes };
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });
-  if (d.wanted.SnapshotTaken)
-    d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
-  return true;
 }
 
 /** Puts an element on a channel. Barriers ignore the capacity: they queue behind the data. */
@@ -158,12 +259,53 @@ export function pushElement(d: TickDraft, channel: number, element: StreamElemen
   d.countSteps(1);
 }
 
-/** Sends barrier N on every output channel of a task. */
-export function emitBarrier(d: TickDraft, task: number, checkpoint: number, savepoint: boolean) {
-  const barrier: StreamElement = { kind: 'barrier', checkpoint, savepoint };
-  for (const output of d.topology.tasks[task].outputs) {
+/**
+ * Sends barrier N on every output channel of a task. An unaligned barrier goes to the head of
+ * each output, ahead of the records queued there (behind barriers already queued, which are
+ * priority events too), and the records it overtook are persisted as the task's channel state.
+ */
+export function emitBarrier(
+  d: TickDraft,
+  task: number,
+  checkpoint: number,
+  savepoint: boolean,
+  unaligned = false,
+) {
+  if (!unaligned) {
+    const barrier: StreamElement = { kind: 'barrier', checkpoint, savepoint };
+    for (const output of d.topology.tasks[task].outputs) {
+      for (const channel of output.channels) {
+        if (channel !== undefined) pushElement(d, channel, barrier);
+      }
+    }
+    return;
+  }
+  const barrier: StreamElement = { kind: 'barrier', checkpoint, savepoint, unaligned: true };
+  const info = d.topology.tasks[task];
+  for (const output of info.outputs) {
     for (const channel of output.channels) {
-      if (channel !== undefined) pushElement(d, channel, barrier);
+      if (channel === undefined) continue;
+      const queue = d.state.channels[channel].queue;
+      let position = 0;
+      while (position < queue.length && queue[position].element.kind !== 'record') position++;
+      const overtaken: number[] = [];
+      for (let k = position; k < queue.length; k++) {
+        const element = queue[k].element;
+        if (element.kind !== 'record') continue;
+        persistRecord(d, checkpoint, task, channel, element);
+        overtaken.push(element.value);
+      }
+      const latency = d.topology.channels[channel].latency;
+      d.enqueueAt(channel, position, { element: barrier, sentAt: d.tick, at: d.tick + latency });
+      d.countSteps(1);
+      if (overtaken.length > 0)
+        d.emit({
+          type: 'BarrierOvertook',
+          task: info.id,
+          channel: d.topology.channels[channel].id,
+          checkpoint,
+          records: overtaken,
+        });
     }
   }
 }

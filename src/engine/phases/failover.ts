@@ -92,7 +92,7 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
 function cancelAll(d: TickDraft): void {
   const { topology } = d;
   const tasks: TaskState[] = topology.tasks.map((info) => ({
-    ...freshTask(info, d.state.tasks[info.index]),
+    ...freshTask(info, d.state.tasks[info.index], d.tick),
     status: d.state.tasks[info.index].status === 'FAILED' ? 'FAILED' : 'CANCELED',
   }));
   d.replaceAll(tasks, emptyChannels(topology.channels.length));
@@ -151,6 +151,21 @@ function recoveryNote(
   return ignored === null ? { reason } : { ignoredSavepoint: ignored, reason };
 }
 
+/**
+ * An unaligned checkpoint's channel state goes back into its channels, in the order it was
+ * persisted (which is each channel's order), ahead of anything read after the restore: it
+ * arrives in the first tick the tasks run again. It may hold more than a channel's capacity;
+ * the channel's sender then waits until it drained, as a recovered channel in Flink is read
+ * before new data.
+ */
+function restoreChannelState(d: TickDraft, point: CheckpointRecord | null): void {
+  if (!point || point.channelState.length === 0) return;
+  for (const { channel, record } of point.channelState) {
+    const element = { ...record, id: d.nextRecordId(), restored: true as const };
+    d.enqueue(channel, { element, sentAt: d.tick, at: d.tick + 1 });
+  }
+}
+
 /** A RESTARTING job whose delay ran out: every task restores from the recovery point. */
 export function restoreIfDue(d: TickDraft): void {
   const job = d.state.job;
@@ -159,7 +174,7 @@ export function restoreIfDue(d: TickDraft): void {
   const { topology } = d;
   const tasks = topology.tasks.map((info) => {
     const before = d.state.tasks[info.index];
-    const task = freshTask(info, before);
+    const task = freshTask(info, before, d.tick);
     const snapshot = point?.snapshots[info.index];
     if (snapshot) task.state = snapshot;
     // The tick of the restore shows the restored state; reading goes on from the next one.
@@ -167,6 +182,7 @@ export function restoreIfDue(d: TickDraft): void {
     return task;
   });
   d.replaceAll(tasks, emptyChannels(topology.channels.length));
+  restoreChannelState(d, point);
   for (const info of topology.tasks) {
     const task = d.state.tasks[info.index];
     d.emit({

@@ -4,7 +4,7 @@ import { abortPendingCheckpoints } from './failover';
 
 /**
  * The job finishes once every source reached the end of its input and nothing is left in
- * flight: no element, no buffer, no message, no write, no pending checkpoint. A savepoint taken
+ * flight: no element, no message, no write, no pending checkpoint. A savepoint taken
  * with "stop" finishes it as soon as it completes, aborting any checkpoint still pending. Two-phase-commit sinks commit what is left,
  * as the final checkpoint at the end of input does, or what the stopping savepoint covers.
  */
@@ -15,12 +15,7 @@ export function finishIfDone(d: TickDraft): void {
   const idle =
     allSourcesExhausted(d) &&
     state.channels.every((c) => c.queue.length === 0) &&
-    state.tasks.every(
-      (t) =>
-        t.alignment === null &&
-        t.tracked.length === 0 &&
-        t.inputs.every((i) => i.buffer.length === 0),
-    ) &&
+    state.tasks.every((t) => t.alignment === null && t.tracked.length === 0) &&
     // An abort still on its way changes nothing once no task aligns anything.
     state.messages.every((m) => m.type === 'abort') &&
     state.writes.length === 0 &&
@@ -60,8 +55,8 @@ export function finishIfDone(d: TickDraft): void {
     t.status = 'FINISHED';
     t.alignment = null;
     t.tracked = [];
-    if (t.inputs.some((input) => input.blockedBy !== null || input.buffer.length > 0)) {
-      t.inputs = t.inputs.map(() => ({ blockedBy: null, buffer: [] }));
+    if (t.inputs.some((input) => input.blockedBy !== null)) {
+      t.inputs = t.inputs.map(() => ({ blockedBy: null }));
     }
   });
   d.setJob({ status: 'FINISHED' });

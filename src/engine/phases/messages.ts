@@ -7,7 +7,9 @@ import {
   emitCancellation,
   endAlignment,
   failCheckpoint,
+  startWrite,
   takeSnapshot,
+  unalignedAt,
 } from './checkpointing';
 
 /**
@@ -44,8 +46,12 @@ function deliver(d: TickDraft, message: ControlMessage): void {
       // The source snapshots its offset and emits the barrier before it reads anything else,
       // so the barrier separates the records before the offset from those after it.
       const offset = task.state.offset;
-      if (!takeSnapshot(d, message.task, checkpoint)) return;
-      emitBarrier(d, message.task, checkpoint, record.kind === 'savepoint');
+      // Unaligned: the barrier overtakes the records in the source's outputs, which are
+      // persisted with its offset before the write starts.
+      const unaligned = unalignedAt(d, message.task, checkpoint);
+      if (!takeSnapshot(d, message.task, checkpoint, unaligned)) return;
+      emitBarrier(d, message.task, checkpoint, record.kind === 'savepoint', unaligned);
+      if (unaligned) startWrite(d, message.task, checkpoint);
       d.task(message.task).lastBarrier = checkpoint;
       // Stop-with-savepoint: nothing follows the last barrier, so the savepoint is where the
       // job ends and where its next version resumes.

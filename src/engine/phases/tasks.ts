@@ -1,5 +1,5 @@
 import type { TickDraft } from '../draft';
-import { keyOf, sourceInput, subtaskForKey, type TaskInfo } from '../topology';
+import { keyOf, sourceInput, subtaskForKey, ticksPerSecond, type TaskInfo } from '../topology';
 import type { CheckpointFailureReason } from '../reasons';
 import type {
   Alignment,
@@ -15,15 +15,21 @@ import type {
   TaskState,
 } from '../types';
 import {
+  alignedTimeoutTicks,
   declineOnBarrier,
   emitBarrier,
   endAlignment,
+  noteSubtask,
+  persistRecord,
   pushElement,
+  startWrite,
   takeSnapshot,
+  unalignedAt,
 } from './checkpointing';
 import { failJob } from './failover';
 
-const DEFAULT_OPERATOR_RATE = 100;
+/** Records an operator or sink processes per tick when its spec sets no rate: fast enough that no lesson waits on it. */
+export const DEFAULT_OPERATOR_RATE = 100;
 
 function matches(parity: Parity, value: number): boolean {
   if (parity === 'all') return true;
@@ -82,8 +88,13 @@ function runSource(d: TickDraft, info: TaskInfo): void {
   const t = d.task(info.index);
   let offset = prev.state.offset;
   const rate = Math.max(1, info.rate ?? 1);
-  for (let n = 0; n < rate && offset < input.length; n++) {
-    if (!hasRoom(d, info)) break;
+  let read = 0;
+  let backpressured = false;
+  for (; read < rate && offset < input.length; read++) {
+    if (!hasRoom(d, info)) {
+      backpressured = true;
+      break;
+    }
     const value = input[offset];
     const replay = offset < t.highWater;
     const record: DataRecord = {
@@ -101,6 +112,7 @@ function runSource(d: TickDraft, info: TaskInfo): void {
       d.emit({ type: 'RecordEmitted', task: info.id, record: value, offset, replay });
   }
   t.state = { kind: 'source', offset };
+  if (read > 0 || backpressured) noteLoad(d, t, read / rate, backpressured ? 1 - read / rate : 0);
   const period = info.operator.kind === 'source' ? (info.operator.period ?? 1) : 1;
   t.nextReadTick = d.tick + Math.max(1, period);
 }
@@ -219,16 +231,148 @@ function allArrived(arrived: readonly boolean[]): boolean {
   return true;
 }
 
-/** The last barrier of an alignment arrived: its span goes into the checkpoint's record. */
+/**
+ * The last barrier of an alignment arrived: its span goes into the checkpoint's record, with the
+ * records the task processed meanwhile.
+ */
 function noteAlignment(d: TickDraft, info: TaskInfo, alignment: Alignment): void {
   const record = d.checkpoint(alignment.checkpoint);
   if (record && record.status === 'IN_PROGRESS') {
     record.alignment[info.index] = { start: alignment.startTick, end: d.tick };
+    noteSubtask(d, info.index, alignment.checkpoint, { processed: alignment.processed });
+  }
+}
+
+/** A task's first barrier (or announcement) of checkpoint N: it starts counting for N. */
+function startAlignment(d: TickDraft, info: TaskInfo, checkpoint: number): Alignment {
+  noteSubtask(d, info.index, checkpoint);
+  return { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false), processed: 0 };
+}
+
+/**
+ * Unaligned: the task snapshots at once, without waiting for the other barriers, and puts
+ * barrier N at the head of its outputs. From here on it persists what it reads from inputs whose
+ * barrier is still to come. Returns whether the job still runs.
+ */
+function snapshotUnaligned(d: TickDraft, info: TaskInfo, checkpoint: number): boolean {
+  if (!takeSnapshot(d, info.index, checkpoint, true)) return false;
+  emitBarrier(d, info.index, checkpoint, false, true);
+  if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
+    d.emit({ type: 'BarrierForwarded', task: info.id, checkpoint });
+  return true;
+}
+
+/** The last barrier of an unaligned checkpoint arrived: its channel state is complete, the write starts. */
+function finishUnaligned(d: TickDraft, info: TaskInfo, t: TaskState): void {
+  const alignment = t.alignment!;
+  noteAlignment(d, info, alignment);
+  endAlignment(d, info.index, alignment.checkpoint);
+  startWrite(d, info.index, alignment.checkpoint);
+}
+
+/** The position of barrier N in a channel, if it reached the receiver by now; -1 otherwise. */
+function arrivedBarrier(d: TickDraft, channel: number, checkpoint: number): number {
+  const queue = d.state.channels[channel].queue;
+  for (let k = 0; k < queue.length; k++) {
+    const q = queue[k];
+    if (q.at > d.tick) return -1;
+    const e = q.element;
+    if (e.kind === 'barrier' && !e.cancel && e.checkpoint === checkpoint) return k;
+  }
+  return -1;
+}
+
+/**
+ * The aligned-checkpoint timeout ran out while task `info` aligns checkpoint N, or knows of it
+ * from a barrier queued on an input (Flink's barrier announcement): as Flink's alternating
+ * barrier handler does, it goes on unaligned. Barriers of N already queued on its inputs
+ * overtake the records in front of them, which it persists; blocked inputs are released; it
+ * snapshots now and sends N ahead of its outputs' records.
+ */
+function switchToUnaligned(d: TickDraft, info: TaskInfo, checkpoint: number): void {
+  const t = d.task(info.index);
+  if (!t.alignment) t.alignment = startAlignment(d, info, checkpoint);
+  const alignment = t.alignment;
+  alignment.unaligned = true;
+  const record = d.checkpoint(checkpoint)!;
+  record.type = 'aligned-timed-out';
+  noteSubtask(d, info.index, checkpoint, { unaligned: true });
+  d.emit({
+    type: 'AlignmentTimedOut',
+    task: info.id,
+    checkpoint,
+    timeoutMs: d.scenario.checkpoint.alignedCheckpointTimeoutMs ?? 0,
+  });
+  for (let k = 0; k < info.inputs.length; k++) {
+    const channel = info.inputs[k];
+    const id = d.topology.channels[channel].id;
+    if (alignment.arrived[k]) {
+      if (t.inputs[k].blockedBy === checkpoint) {
+        t.inputs[k].blockedBy = null;
+        if (d.wanted.ChannelUnblocked)
+          d.emit({ type: 'ChannelUnblocked', task: info.id, channel: id, checkpoint });
+      }
+      continue;
+    }
+    const position = arrivedBarrier(d, channel, checkpoint);
+    if (position < 0) continue;
+    const queue = d.channel(channel).queue;
+    const overtaken: number[] = [];
+    for (let p = 0; p < position; p++) {
+      const element = queue[p].element;
+      if (element.kind !== 'record') continue;
+      persistRecord(d, checkpoint, info.index, channel, element);
+      overtaken.push(element.value);
+    }
+    queue.splice(position, 1);
+    d.countSteps(1);
+    alignment.arrived[k] = true;
+    if (d.wanted.BarrierReceived)
+      d.emit({ type: 'BarrierReceived', task: info.id, channel: id, checkpoint });
+    if (overtaken.length > 0)
+      d.emit({
+        type: 'BarrierOvertook',
+        task: info.id,
+        channel: id,
+        checkpoint,
+        records: overtaken,
+      });
+  }
+  if (!snapshotUnaligned(d, info, checkpoint)) return;
+  if (allArrived(alignment.arrived)) finishUnaligned(d, info, t);
+}
+
+/** The checkpoints whose aligned-checkpoint timeout ran out by this tick while they are still aligned somewhere. */
+function timedOutCheckpoints(d: TickDraft): number[] {
+  const timeout = alignedTimeoutTicks(d.scenario);
+  if (timeout === null) return [];
+  const due: number[] = [];
+  for (const c of d.pendingCheckpoints()) {
+    if (c.kind === 'checkpoint' && c.phase === 'barriers' && d.tick >= c.triggerTick + timeout)
+      due.push(c.id);
+  }
+  return due;
+}
+
+/**
+ * Switches task `info` to unaligned for every timed-out checkpoint it aligns, or has been
+ * announced by a barrier queued behind records on an input (one at the head of its channel is
+ * simply read next).
+ */
+function switchIfTimedOut(d: TickDraft, info: TaskInfo, due: readonly number[]): void {
+  for (const checkpoint of due) {
+    const t = d.state.tasks[info.index];
+    if (checkpoint <= t.lastBarrier || t.alignment?.unaligned) continue;
+    if (t.alignment && t.alignment.checkpoint !== checkpoint) continue;
+    const announced =
+      t.alignment !== null || info.inputs.some((c) => arrivedBarrier(d, c, checkpoint) > 0);
+    if (announced) switchToUnaligned(d, info, checkpoint);
   }
 }
 
 /** The last barrier of checkpoint N arrived: snapshot, then forward N on every output. */
 function snapshotAndForward(d: TickDraft, info: TaskInfo, barrier: Barrier): void {
+  noteSubtask(d, info.index, barrier.checkpoint);
   if (!takeSnapshot(d, info.index, barrier.checkpoint)) return;
   emitBarrier(d, info.index, barrier.checkpoint, barrier.savepoint);
   if (info.outputs.length > 0 && d.wanted.BarrierForwarded)
@@ -243,7 +387,9 @@ function supersededReason(info: TaskInfo, newer: number): CheckpointFailureReaso
  * Exactly-once, as Flink's SingleCheckpointBarrierHandler aligns: the input blocks until barrier
  * N arrived on all inputs. A newer barrier while aligning N means N cannot complete here: the
  * task declines N as subsumed (not a failure that counts) and sends a cancellation barrier
- * downstream, then aligns the newer one.
+ * downstream, then aligns the newer one. An unaligned checkpoint blocks nothing: the first
+ * barrier snapshots, the last one completes the channel state. A first barrier that comes after
+ * the aligned-checkpoint timeout ran out switches to unaligned at once.
  */
 function alignBarrier(
   d: TickDraft,
@@ -262,9 +408,24 @@ function alignBarrier(
     declineOnBarrier(d, info.index, older, 'declined-subsumed', supersededReason(info, checkpoint));
   }
   if (!t.alignment) {
-    t.alignment = { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false) };
+    t.alignment = startAlignment(d, info, checkpoint);
+    if (unalignedAt(d, info.index, checkpoint)) {
+      t.alignment.unaligned = true;
+      noteSubtask(d, info.index, checkpoint, { unaligned: true });
+      if (!snapshotUnaligned(d, info, checkpoint)) return;
+    }
   }
   t.alignment.arrived[input] = true;
+  if (t.alignment.unaligned) {
+    if (allArrived(t.alignment.arrived)) finishUnaligned(d, info, t);
+    return;
+  }
+  const timeout = barrier.savepoint ? null : alignedTimeoutTicks(d.scenario);
+  const record = timeout === null ? undefined : d.findCheckpoint(checkpoint);
+  if (record && d.tick >= record.triggerTick + timeout! && !allArrived(t.alignment.arrived)) {
+    switchToUnaligned(d, info, checkpoint);
+    return;
+  }
   if (allArrived(t.alignment.arrived)) {
     noteAlignment(d, info, t.alignment);
     endAlignment(d, info.index, checkpoint);
@@ -293,7 +454,7 @@ function trackBarrier(d: TickDraft, info: TaskInfo, t: TaskState, input: number,
     // A first barrier older than the newest counted one: that checkpoint cannot complete here.
     const newest = t.tracked.length > 0 ? t.tracked[t.tracked.length - 1] : t.alignment;
     if (newest && checkpoint < newest.checkpoint) return;
-    entry = { checkpoint, startTick: d.tick, arrived: info.inputs.map(() => false) };
+    entry = startAlignment(d, info, checkpoint);
     if (t.alignment) t.tracked.push(entry);
     else t.alignment = entry;
   }
@@ -364,57 +525,26 @@ function processBarrier(d: TickDraft, info: TaskInfo, input: number, barrier: Ba
   else alignBarrier(d, info, t, input, channel, barrier);
 }
 
-/** Takes the head of an input (its alignment buffer first) and returns the task, for writing. */
-function takeElement(d: TickDraft, info: TaskInfo, input: number): TaskState {
-  const t = d.taking(info.index);
-  const buffer = t.inputs[input].buffer;
-  if (buffer.length > 0) buffer.shift();
-  else d.take(info.inputs[input]);
-  d.countSteps(1);
-  return t;
+/** Whether no input of a task is blocked. */
+function plainInputs(t: TaskState): boolean {
+  for (const input of t.inputs) if (input.blockedBy !== null) return false;
+  return true;
 }
 
 /**
- * Moves what arrived on blocked inputs into the alignment buffer, where the class can see it.
- * Returns the earliest tick something else arrives on a blocked input (Infinity: nothing sent).
+ * Notes a tick's share of busy and backpressured time in the task's load, and forgets the ticks
+ * that fell out of the last second. Ticks with neither are idle and never written.
  */
-function bufferBlockedInputs(d: TickDraft, info: TaskInfo): number {
-  let next = Infinity;
-  for (let input = 0; input < info.inputs.length; input++) {
-    const channel = info.inputs[input];
-    if (d.state.tasks[info.index].inputs[input].blockedBy === null) continue;
-    const queue = d.state.channels[channel].queue;
-    if (queue.length === 0) continue;
-    if (queue[0].at > d.tick) {
-      if (queue[0].at < next) next = queue[0].at;
-      continue;
-    }
-    const q = d.channel(channel).queue;
-    const t = d.task(info.index);
-    while (q.length > 0 && q[0].at <= d.tick) {
-      const { element } = q.shift()!;
-      t.inputs[input].buffer.push(element);
-      if (element.kind === 'record') {
-        if (d.wanted.RecordBuffered)
-          d.emit({
-            type: 'RecordBuffered',
-            task: info.id,
-            channel: d.topology.channels[channel].id,
-            record: element.value,
-            origin: element.origin,
-          });
-      }
-    }
-    if (q.length > 0 && q[0].at < next) next = q[0].at;
-  }
-  return next;
-}
-
-/** Whether no input of a task is blocked and no alignment buffer holds anything. */
-function plainInputs(t: TaskState): boolean {
-  for (const input of t.inputs)
-    if (input.blockedBy !== null || input.buffer.length > 0) return false;
-  return true;
+function noteLoad(d: TickDraft, t: TaskState, busy: number, backpressured: number): void {
+  const load = t.load;
+  load.busy += busy;
+  load.backpressured += backpressured;
+  const recent = load.recent;
+  recent.push(d.tick, busy, backpressured);
+  const from = d.tick - ticksPerSecond(d.scenario);
+  let drop = 0;
+  while (drop < recent.length && recent[drop] <= from) drop += 3;
+  if (drop > 0) recent.splice(0, drop);
 }
 
 function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
@@ -423,10 +553,10 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
   const tick = d.tick;
   const index = info.index;
   const heads = d.heads;
-  let budget = Math.max(1, info.rate ?? DEFAULT_OPERATOR_RATE);
-  // Whether the last look at every input found one blocked: only then is there anything for
-  // bufferBlockedInputs to move.
-  let blocked = true;
+  const rate = Math.max(1, info.rate ?? DEFAULT_OPERATOR_RATE);
+  let budget = rate;
+  // Whether the last record found an output channel without a free credit.
+  let backpressured = false;
   // Whether the last look found nothing to take, and then the earliest tick something arrives on
   // an input that is not blocked.
   let waiting = false;
@@ -437,13 +567,12 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     const queues = state.channels;
     let input = -1;
     let element: StreamElement | undefined;
-    blocked = false;
     // nextInput is below n but for a state made elsewhere: a compare, not a division, per look.
     const first = prev.nextInput < n ? prev.nextInput : prev.nextInput % n;
     if (d.plain[index] === 0 && plainInputs(prev)) d.plain[index] = 1;
     if (d.plain[index] === 1) {
-      // No input blocked, no buffer to look at: the channels alone, and only those whose head
-      // arrived by now by the table of heads, without reading the queues of the others.
+      // No input blocked: only the channels whose head arrived by now by the table of heads,
+      // without reading the queues of the others.
       for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
         const channel = inputs[candidate];
@@ -466,29 +595,19 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
         if (head.at < next) next = head.at;
       }
     } else {
-      // The next element, taking inputs in turn from the one after the last taken: what an
-      // input's alignment buffer holds first, then what arrived on its channel.
+      // The next element, taking inputs in turn from the one after the last taken. A blocked
+      // input is not read: what arrived on it stays in its channel.
       for (let k = 0, candidate = first; k < n; k++, candidate++) {
         if (candidate === n) candidate = 0;
-        const at = prev.inputs[candidate];
-        if (at.blockedBy !== null) {
-          blocked = true;
-          continue;
-        }
-        if (at.buffer.length > 0) {
-          element = at.buffer[0];
-        } else {
-          const head = queues[inputs[candidate]].queue[0];
-          if (head !== undefined) {
-            if (head.at <= tick) element = head.element;
-            else if (head.at < next) next = head.at;
-          }
-        }
-        if (element) {
+        if (prev.inputs[candidate].blockedBy !== null) continue;
+        const head = queues[inputs[candidate]].queue[0];
+        if (head === undefined) continue;
+        if (head.at <= tick) {
+          element = head.element;
           input = candidate;
-          blocked = true;
           break;
         }
+        if (head.at < next) next = head.at;
       }
     }
     if (!element) {
@@ -497,7 +616,11 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     }
     next = Infinity;
     if (element.kind === 'record') {
-      if (budget === 0 || (info.limited.length > 0 && !hasRoom(d, info))) break;
+      if (budget === 0) break;
+      if (info.limited.length > 0 && !hasRoom(d, info)) {
+        backpressured = true;
+        break;
+      }
       const failure = mayFail ? failureBefore(d, info, element) : -1;
       if (failure >= 0) {
         d.markFired(failure);
@@ -511,13 +634,25 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
       }
       budget -= 1;
     }
-    const t = takeElement(d, info, input);
+    const t = d.taking(index);
+    d.take(inputs[input]);
+    d.countSteps(1);
     t.nextInput = input + 1 === n ? 0 : input + 1;
+    const alignment = t.alignment;
+    if (alignment !== null && element.kind === 'record') {
+      alignment.processed += 1;
+      // Read before its input's barrier by an unaligned task: part of the checkpoint's channel state.
+      if (alignment.unaligned && !alignment.arrived[input])
+        persistRecord(d, alignment.checkpoint, index, inputs[input], element);
+    }
     if (element.kind === 'record') processRecord(d, info, t, element);
     else processBarrier(d, info, input, element);
   }
   if (d.state.job.status !== 'RUNNING') return;
-  if (blocked) next = Math.min(next, bufferBlockedInputs(d, info));
+  const processed = rate - budget;
+  if (processed > 0 || backpressured) {
+    noteLoad(d, d.taking(index), processed / rate, backpressured ? 1 - processed / rate : 0);
+  }
   // Nothing to take: until `next`, looking again would find nothing and change nothing.
   d.setIdleUntil(info.index, waiting ? next : 0);
 }
@@ -525,10 +660,16 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
 /** The task phase: sources read, operators and sinks process what arrived. */
 export function runTasks(d: TickDraft): void {
   const failing = failingBefore(d);
+  const due = timedOutCheckpoints(d);
   for (const info of d.topology.tasks) {
     if (d.state.job.status !== 'RUNNING') return;
     if (d.state.tasks[info.index].status !== 'RUNNING') continue;
-    if (info.kind === 'source') runSource(d, info);
-    else if (!d.idle(info.index)) runOperator(d, info, failing[info.index]);
+    if (info.kind === 'source') {
+      runSource(d, info);
+      continue;
+    }
+    if (due.length > 0) switchIfTimedOut(d, info, due);
+    if (d.state.job.status === 'RUNNING' && !d.idle(info.index))
+      runOperator(d, info, failing[info.index]);
   }
 }

@@ -6,6 +6,7 @@ import { lesson4ExactlyVsAtLeastOnce } from './lesson4ExactlyVsAtLeastOnce';
 import { lesson5CheckpointConfig } from './lesson5CheckpointConfig';
 import { lesson6Savepoints, lesson6Upgrade } from './lesson6Savepoints';
 import { lesson7FailureRate, lesson7RestartStrategies } from './lesson7RestartStrategies';
+import { lesson8Backpressure, lesson8Timeout, lesson8Unaligned } from './lesson8Backpressure';
 
 /**
  * The whole course, every lesson loaded: one lesson per section of the seed text, in order.
@@ -23,6 +24,9 @@ export const LESSONS: Lesson[] = [
   lesson6Upgrade,
   lesson7RestartStrategies,
   lesson7FailureRate,
+  lesson8Backpressure,
+  lesson8Unaligned,
+  lesson8Timeout,
 ].sort((a, b) => a.order - b.order);
 
 export function lessonById(id: string): Lesson | undefined {

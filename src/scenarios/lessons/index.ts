@@ -24,6 +24,10 @@ const LOADERS: Record<string, () => Promise<Lesson>> = {
     import('./lesson7RestartStrategies').then((m) => m.lesson7RestartStrategies),
   'restart-failure-rate': () =>
     import('./lesson7RestartStrategies').then((m) => m.lesson7FailureRate),
+  'backpressure-aligned': () => import('./lesson8Backpressure').then((m) => m.lesson8Backpressure),
+  'backpressure-unaligned': () => import('./lesson8Backpressure').then((m) => m.lesson8Unaligned),
+  'backpressure-aligned-timeout': () =>
+    import('./lesson8Backpressure').then((m) => m.lesson8Timeout),
 };
 
 const loaded = new Map<string, Lesson>();

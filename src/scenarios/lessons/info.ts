@@ -77,6 +77,30 @@ export const LESSON_INFO = {
       zh: '重启策略：失败率',
     },
   },
+  'backpressure-aligned': {
+    id: 'backpressure-aligned',
+    order: 8,
+    title: {
+      en: 'Checkpoints under backpressure: aligned barriers wait',
+      zh: '反压下的检查点：对齐的分界线在等待',
+    },
+  },
+  'backpressure-unaligned': {
+    id: 'backpressure-unaligned',
+    order: 8,
+    title: {
+      en: 'Checkpoints under backpressure: unaligned',
+      zh: '反压下的检查点：非对齐',
+    },
+  },
+  'backpressure-aligned-timeout': {
+    id: 'backpressure-aligned-timeout',
+    order: 8,
+    title: {
+      en: 'Checkpoints under backpressure: the aligned timeout',
+      zh: '反压下的检查点：对齐超时',
+    },
+  },
 } satisfies Record<string, LessonInfo>;
 
 export type LessonId = keyof typeof LESSON_INFO;

@@ -13,8 +13,8 @@ export const lesson3BarrierAlignment: Lesson = {
       tick: 0,
       title: { en: 'Two input streams', zh: '两个输入流' },
       text: {
-        en: 'Two parallel source tasks, {source#0} and {source#1}, each read 1 to 9. {sum_even#0} and {sum_odd#0} each read from both, so each has two input channels; the channels from {source#1} are slower. {sink#0} receives both sums.',
-        zh: '两个并行的数据源任务 {source#0} 和 {source#1} 都读取 1 到 9。{sum_even#0} 和 {sum_odd#0} 都从两个数据源读数据，所以各有两个输入通道；来自 {source#1} 的通道更慢。{sink#0} 接收两个和。',
+        en: 'Two parallel source tasks, {source#0} and {source#1}, each read 1 to 9. {sum_even#0} and {sum_odd#0} each read from both, so each has two input channels; the channels from {source#1} are slower. Every number travels to both sum tasks: {sum_even#0} ignores the odd ones and {sum_odd#0} the even ones. {sink#0} receives both sums.',
+        zh: '两个并行的数据源任务 {source#0} 和 {source#1} 都读取 1 到 9。{sum_even#0} 和 {sum_odd#0} 都从两个数据源读数据，所以各有两个输入通道；来自 {source#1} 的通道更慢。每个数字都会发往两个求和任务：{sum_even#0} 忽略奇数，{sum_odd#0} 忽略偶数。{sink#0} 接收两个和。',
       },
       highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0'],
     },
@@ -43,8 +43,8 @@ export const lesson3BarrierAlignment: Lesson = {
       tick: 6,
       title: { en: 'Alignment begins', zh: '开始对齐' },
       text: {
-        en: 'Barrier 1 from {source#0} reached {sum_even#0} and {sum_odd#0} first. That input is now blocked: what arrives behind the barrier waits in the alignment buffer. The input from {source#1}, whose barrier has not arrived, is processed as usual.',
-        zh: '来自 {source#0} 的分界线 1 先到达了 {sum_even#0} 和 {sum_odd#0}。这个输入现在被阻塞：分界线之后到达的数据会被缓存起来。来自 {source#1} 的输入，分界线还没到，数据照常处理。',
+        en: 'Barrier 1 from {source#0} reached {sum_even#0} and {sum_odd#0} first. That input is now blocked and no longer read: what arrives behind the barrier waits in its channel (since Flink 1.11; the seed’s “buffered” is Flink 1.10 and earlier, which copied it into an alignment buffer). The input from {source#1}, whose barrier has not arrived, is processed as usual.',
+        zh: '来自 {source#0} 的分界线 1 先到达了 {sum_even#0} 和 {sum_odd#0}。这个输入现在被阻塞，不再被读取：分界线之后到达的数据留在通道里等待（Flink 1.11 起如此；笔记中的“缓存”是 Flink 1.10 及更早版本的做法，那时数据被复制到对齐缓存）。来自 {source#1} 的输入，分界线还没到，数据照常处理。',
       },
       highlight: ['sum_even#0', 'sum_odd#0'],
     },
@@ -58,8 +58,8 @@ export const lesson3BarrierAlignment: Lesson = {
       highlight: ['sum_even#0'],
       question: {
         prompt: {
-          en: 'Which records are in {sum_even#0}’s alignment buffer now?',
-          zh: '现在 {sum_even#0} 的对齐缓存里有哪些数据？',
+          en: 'Which records wait on {sum_even#0}’s blocked input now?',
+          zh: '现在有哪些数据在 {sum_even#0} 被阻塞的输入上等待？',
         },
         answer: {
           en: '5 and 6 from {source#0}. They came after barrier 1 on that input, so they must not change the state before the snapshot.',
@@ -71,8 +71,8 @@ export const lesson3BarrierAlignment: Lesson = {
       tick: 8,
       title: { en: 'Aligned: snapshot and forward', zh: '对齐完成：保存快照并向下游转发' },
       text: {
-        en: 'Barrier 1 from {source#1} arrived, so both sum tasks have it on every input. Each saves its state to the checkpoint, forwards barrier 1 to {sink#0}, unblocks its input and processes the buffered records.',
-        zh: '来自 {source#1} 的分界线 1 到达了，两个求和任务在所有输入上都收到了它。它们把状态保存到检查点，把分界线 1 转发给 {sink#0}，解除阻塞，再处理缓存的数据。',
+        en: 'Barrier 1 from {source#1} arrived, so both sum tasks have it on every input. Each saves its state to the checkpoint, forwards barrier 1 to {sink#0}, unblocks its input and reads the records that waited in the channel.',
+        zh: '来自 {source#1} 的分界线 1 到达了，两个求和任务在所有输入上都收到了它。它们把状态保存到检查点，把分界线 1 转发给 {sink#0}，解除阻塞，再读取在通道里等待的数据。',
       },
       highlight: ['sum_even#0', 'sum_odd#0', 'backend'],
       question: {

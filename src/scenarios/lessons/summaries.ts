@@ -43,6 +43,18 @@ export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
     en: 'failureRateRestart(5, 5 min, 10 s) tolerates any number of failures, as long as no more than 5 fall within any 5 minutes.',
     zh: 'failureRateRestart(5, 5 分钟, 10 s) 可以容忍任意多次失败，只要任意 5 分钟内不超过 5 次。',
   },
+  'backpressure-aligned': {
+    en: 'A slow sink fills the channels and backpressure travels back to the sources; aligned barriers queue behind the data, start late and expire.',
+    zh: '很慢的 Sink 填满了通道，反压一直传回 Source；对齐的分界线排在数据后面，开始得晚，最终过期。',
+  },
+  'backpressure-unaligned': {
+    en: 'Unaligned barriers overtake the queued records, which the checkpoint stores as channel state; a restore puts them back, and every record still counts once.',
+    zh: '非对齐的分界线越过排队的数据，检查点把这些数据作为通道状态保存；恢复时把它们放回通道，每条数据仍只计算一次。',
+  },
+  'backpressure-aligned-timeout': {
+    en: 'The aligned-checkpoint timeout starts every checkpoint aligned and switches a subtask to unaligned only when it has waited too long.',
+    zh: '对齐检查点超时让每个检查点先对齐，只有子任务等得太久时才改为非对齐。',
+  },
 };
 
 /** The summary of a lesson of the course, undefined for an id the course does not have. */

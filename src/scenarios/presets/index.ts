@@ -7,6 +7,7 @@ import { oddEvenSum } from './oddEvenSum';
 import { restartFailureRate } from './restartFailureRate';
 import { restartFixedDelay } from './restartFixedDelay';
 import { savepointUpgrade, savepointUpgradeResumed } from './savepointUpgrade';
+import { slowSinkAligned, slowSinkTimeout, slowSinkUnaligned } from './slowSink';
 import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
 
 /** Every built-in scenario, in the picker's order; the first is the default. */
@@ -21,6 +22,9 @@ export const PRESETS: readonly Scenario[] = [
   savepointUpgradeResumed,
   restartFixedDelay,
   restartFailureRate,
+  slowSinkAligned,
+  slowSinkUnaligned,
+  slowSinkTimeout,
 ];
 
 export { DEFAULT_PRESET_ID };

@@ -46,6 +46,18 @@ const TITLES: Readonly<Record<string, LocalText>> = {
     en: 'Restart strategy: failure rate, 5 per 5 minutes, 10 s apart',
     zh: '重启策略：失败率，5 分钟内最多 5 次，间隔 10 秒',
   },
+  'slow-sink-aligned': {
+    en: 'Backpressure: a slow sink, aligned checkpoints expire',
+    zh: '反压：很慢的 Sink，对齐检查点过期',
+  },
+  'slow-sink-unaligned': {
+    en: 'Backpressure: unaligned checkpoints and a restore',
+    zh: '反压：非对齐检查点与恢复',
+  },
+  'slow-sink-aligned-timeout': {
+    en: 'Backpressure: the aligned-checkpoint timeout',
+    zh: '反压：对齐检查点超时',
+  },
 };
 
 /** The built-in scenarios as the picker lists them, without loading their definitions. */

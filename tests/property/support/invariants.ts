@@ -46,7 +46,7 @@ function describeMissing(actual: Ledger, expected: Ledger): string | null {
 // Channels
 
 /**
- * Channels are FIFO: per channel (its receiver's alignment buffer, then the elements in flight),
+ * Channels are FIFO: per channel,
  * elements leave from the head only, in the order they were sent, nothing is reordered or lost
  * while the job runs, and barriers do not overtake records. Where a channel carries a source
  * subtask's records along a single path, they arrive in the order the source read them.
@@ -71,13 +71,8 @@ export function fifoChannels(scenario: Scenario): TickObserver {
     const paths = sender.inputs.filter((c) => carries(topology.channels[c].from, source));
     return paths.length === 1 && singlePath(paths[0], source);
   };
-  const sequence = (state: SimState, channel: number): StreamElement[] => {
-    const info = topology.channels[channel];
-    return [
-      ...state.tasks[info.to].inputs[info.input].buffer,
-      ...state.channels[channel].queue.map((q) => q.element),
-    ];
-  };
+  const sequence = (state: SimState, channel: number): StreamElement[] =>
+    state.channels[channel].queue.map((q) => q.element);
   const lastIndex = new Map<string, number>();
 
   return {
@@ -147,7 +142,6 @@ export function checkpointLifecycle(scenario: Scenario): TickObserver {
         const pending = next.checkpoints.filter((c) => c.status === 'IN_PROGRESS');
         const moving =
           next.channels.some((c) => c.queue.length > 0) ||
-          next.tasks.some((t) => t.inputs.some((i) => i.buffer.length > 0)) ||
           next.messages.length > 0 ||
           next.writes.length > 0;
         if (pending.length > 0 || moving) {

@@ -14,10 +14,6 @@ function leftOver(state: SimState) {
   return {
     inProgress: state.checkpoints.filter((c) => c.status === 'IN_PROGRESS').map((c) => c.id),
     elements: state.channels.reduce((n, c) => n + c.queue.length, 0),
-    buffered: state.tasks.reduce(
-      (n, t) => n + t.inputs.reduce((m, i) => m + i.buffer.length, 0),
-      0,
-    ),
     blocked: state.tasks.filter((t) => t.alignment || t.inputs.some((i) => i.blockedBy !== null))
       .length,
     messages: state.messages.length,
@@ -25,7 +21,7 @@ function leftOver(state: SimState) {
   };
 }
 
-const NOTHING = { inProgress: [], elements: 0, buffered: 0, blocked: 0, messages: 0, writes: 0 };
+const NOTHING = { inProgress: [], elements: 0, blocked: 0, messages: 0, writes: 0 };
 
 function stopAt(scenario: Scenario, tick: number, mode: Mode = 'exactly-once'): Scenario {
   return {

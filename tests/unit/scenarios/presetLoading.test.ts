@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../../../src/scenarios/lessons/course';
 import { DEFAULT_PRESET_ID, PRESETS, presetById } from '../../../src/scenarios/presets';
 import { DEFAULT_PRESET } from '../../../src/scenarios/presets/default';
-import { loadPreset } from '../../../src/scenarios/presets/load';
+import { LOADABLE_PRESET_IDS, loadPreset } from '../../../src/scenarios/presets/load';
+import { parseScenario } from '../../../src/scenarios/schema';
 
 describe('presets loaded when picked', () => {
   it('loading a preset gives the same scenario the CLI and the link reader use', async () => {
     for (const preset of PRESETS) expect(await loadPreset(preset.id)).toBe(preset);
+  });
+
+  it('every preset loads on its own by its id, and no id loads what is not a preset', () => {
+    expect([...LOADABLE_PRESET_IDS].sort()).toEqual(PRESETS.map((p) => p.id).sort());
+  });
+
+  it('every preset passes the schema, so a link naming one opens it without loading the schema', () => {
+    for (const preset of PRESETS) expect(parseScenario(preset)).toMatchObject({ ok: true });
   });
 
   it('an id no preset has loads nothing, whatever it is named', async () => {

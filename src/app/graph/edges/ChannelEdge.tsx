@@ -1,7 +1,8 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { FlightItem } from '../flight';
-import { horizontalBezier, placeAlong } from '../geometry';
+import { horizontalBezier, placeAlong, pointAt } from '../geometry';
+import { useT } from '../../i18n';
 import { Flight, useScale } from '../motion';
 import { checkpointColor } from '../palette';
 import type { ChannelEdgeData, ChannelEdge as ChannelEdgeType } from '../toFlowElements';
@@ -10,7 +11,13 @@ import { barrierLook, recordLook } from './chips';
 /** Room kept free at both ends, so an element never hides under a node. */
 const INSET = 16;
 const GAP = 27;
-const NONE: ChannelEdgeData = { kind: 'channel', channel: '', elements: [], blockedBy: null };
+const NONE: ChannelEdgeData = {
+  kind: 'channel',
+  channel: '',
+  elements: [],
+  blockedBy: null,
+  fill: null,
+};
 
 /** A data channel: its elements in flight, each at the fraction of its latency it travelled. */
 function ChannelEdgeView({
@@ -26,7 +33,11 @@ function ChannelEdgeView({
     [sourceX, sourceY, targetX, targetY],
   );
   const scale = useScale();
-  const { elements, blockedBy } = data;
+  const { elements, blockedBy, fill } = data;
+  const t = useT();
+  // The channel's fill against its credits, beside its receiver's end: shown once records wait.
+  const fillAt = pointAt(geometry, Math.max(0, geometry.length - INSET * scale * 2.5));
+  const full = fill !== null && fill.capacity !== null && fill.records >= fill.capacity;
   const items = useMemo<FlightItem[]>(() => {
     const placed = placeAlong(
       elements.map((e) => e.position),
@@ -53,6 +64,25 @@ function ChannelEdgeView({
         style={blockedBy === null ? undefined : { stroke: checkpointColor(blockedBy).fill }}
       />
       <Flight geometry={geometry} items={items} />
+      {fill !== null && fill.records > 0 && (
+        <text
+          className={full ? 'g-fill g-fill-full' : 'g-fill'}
+          x={fillAt.x}
+          y={fillAt.y - 34 * scale}
+          textAnchor="middle"
+          style={{ fontSize: 14 * scale }}
+        >
+          <title>
+            {t({
+              en: `${fill.records} records in the channel${fill.capacity === null ? '' : `, capacity ${fill.capacity}`}${full ? ': no credit left, the sender waits' : ''}`,
+              zh: `通道中有 ${fill.records} 条数据${fill.capacity === null ? '' : `，容量 ${fill.capacity}`}${full ? '：没有剩余信用，发送方等待' : ''}`,
+            })}
+          </title>
+          <tspan className="g-fill-value">
+            {fill.capacity === null ? fill.records : `${fill.records}/${fill.capacity}`}
+          </tspan>
+        </text>
+      )}
     </>
   );
 }

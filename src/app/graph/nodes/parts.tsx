@@ -1,5 +1,5 @@
 import { Handle, Position } from '@xyflow/react';
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { TaskStatus } from '../../../engine';
 import { useT } from '../../i18n';
 import { TASK_STATUS } from '../describe';
@@ -93,7 +93,7 @@ export function isCleared(status: TaskStatus): boolean {
   return status === 'FAILED' || status === 'CANCELED';
 }
 
-/** A record or barrier inside a node (an alignment buffer), drawn as on the channels. */
+/** A record or barrier inside a node (held at a blocked input), drawn as on the channels. */
 export function ElementChip({ element }: { element: ElementView }) {
   if (element.kind === 'barrier') return <CheckpointTag id={element.checkpoint} />;
   return <span className={element.replay ? 'g-rec g-rec-replay' : 'g-rec'}>{element.value}</span>;
@@ -113,7 +113,7 @@ export function Chips({ elements, max }: { elements: ElementView[]; max: number 
   );
 }
 
-/** One row per input channel: flowing, or blocked by barrier N with its alignment buffer. */
+/** One row per input channel: flowing, or blocked by barrier N with the records held behind it. */
 export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }) {
   const t = useT();
   if (box.compactInputs) {
@@ -176,8 +176,12 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
   );
 }
 
-/** The handles every task has: control from the job manager, and its way to the backend. */
-function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
+/**
+ * The handles every task has: control from the job manager, and its way to the backend.
+ * Memoised: a task's contents change every tick, its box (shared by identity) only with the
+ * layout, and each handle reads React Flow's store when it renders.
+ */
+const TaskHandles = memo(function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
   return (
     <>
       <Handle
@@ -217,7 +221,7 @@ function TaskHandles({ box, output }: { box: TaskBox; output: boolean }) {
         ))}
     </>
   );
-}
+});
 
 /**
  * The frame of a task node: header with its name and status, and the failure and restore
@@ -239,6 +243,9 @@ export function TaskFrame({
   if (data.failedNow) classes.push('g-failed-now');
   if (data.restored?.checkpoint != null) classes.push('g-restored');
   if (selected) classes.push('g-selected');
+  const bp = data.backpressure;
+  if (data.status === 'RUNNING' && bp.status !== 'OK')
+    classes.push(`g-bp-${bp.status.toLowerCase()}`);
   const style = {
     ...scaledStyle(data.box.width, data.box.height, data.box.scale),
     ...(data.restored?.checkpoint != null
@@ -250,6 +257,14 @@ export function TaskFrame({
       className={classes.join(' ')}
       style={style}
       aria-label={`${data.label}: ${t(TASK_STATUS[data.status])}`}
+      title={
+        data.status === 'RUNNING' && bp.status !== 'OK'
+          ? t({
+              en: `backpressure ${bp.status}: ${Math.round(bp.ratio * 100)}% of the last second unable to send`,
+              zh: `反压 ${bp.status}：最近一秒中 ${Math.round(bp.ratio * 100)}% 的时间无法发送`,
+            })
+          : undefined
+      }
     >
       <TaskHandles box={data.box} output={output} />
       <div className="g-header" style={{ height: SIZE.header }}>

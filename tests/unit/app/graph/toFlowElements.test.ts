@@ -72,7 +72,16 @@ describe('barrier-alignment on the graph', () => {
       const flow = toFlowElements(state);
       for (const info of topologyOf(state.scenario).channels) {
         const { elements } = edge<ChannelEdge>(flow, `ch:${info.id}`).data!;
-        const queue = state.channels[info.index].queue;
+        const all = state.channels[info.index].queue;
+        // What reached a blocked input is drawn once, in the receiver's input row, not on the edge.
+        const blocked = state.tasks[info.to].inputs[info.input].blockedBy !== null;
+        const queue = blocked ? all.filter((f) => f.at > state.tick) : all;
+        const receiver = node<{ data: { inputs: { buffer: unknown[] }[] } }>(
+          flow,
+          topologyOf(state.scenario).tasks[info.to].id,
+        );
+        const held = receiver.data.inputs[info.input].buffer;
+        expect(elements.length + held.length).toBe(all.length);
         expect(elements).toHaveLength(queue.length);
         queue.forEach((f, k) => {
           const shown = elements[k];

@@ -48,12 +48,18 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     channel: 'source#1->sum_even#0',
     checkpoint: 3,
   },
-  RecordBuffered: {
-    type: 'RecordBuffered',
+  BarrierOvertook: {
+    type: 'BarrierOvertook',
     task: 'sum_odd#0',
     channel: 'source#1->sum_odd#0',
-    record: 7,
-    origin,
+    checkpoint: 3,
+    records: [5, 7],
+  },
+  AlignmentTimedOut: {
+    type: 'AlignmentTimedOut',
+    task: 'sum_odd#0',
+    checkpoint: 3,
+    timeoutMs: 300,
   },
   SnapshotTaken: { type: 'SnapshotTaken', task: 'sum_odd#0', checkpoint: 3, state: sumState },
   BarrierForwarded: { type: 'BarrierForwarded', task: 'sum_odd#0', checkpoint: 3 },

@@ -1,0 +1,57 @@
+import {
+  lesson8Backpressure,
+  lesson8Timeout,
+  lesson8Unaligned,
+} from '../../src/scenarios/lessons/lesson8Backpressure';
+import type { Lesson } from '../../src/scenarios/lesson';
+import { expect, expectTick, linkTo, node, open, say, test } from './fixtures';
+
+// Lesson 8 walked step by step in both languages: each step opened at its moment, as a share
+// link of the lesson at that step opens it, with what the step talks about on the screen.
+
+const PARTS: Lesson[] = [lesson8Backpressure, lesson8Unaligned, lesson8Timeout];
+
+// A walk opens the app once per step: on a loaded machine that takes longer than one test's default.
+test.describe.configure({ timeout: 240_000 });
+
+for (const language of ['en', 'zh'] as const) {
+  for (const lesson of PARTS) {
+    test(`${lesson.id} (${language}): every step at its moment`, async ({ page }) => {
+      for (const [k, step] of lesson.steps.entries()) {
+        await open(
+          page,
+          linkTo({
+            scenario: { preset: lesson.scenario.id },
+            tick: step.tick,
+            lesson: { id: lesson.id, step: k },
+            language,
+          }),
+        );
+        await expectTick(page, step.tick);
+        const panel = page.getByTestId('lesson');
+        await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
+          say(lesson, step.title, language),
+        );
+        await expect(panel).toContainText(say(lesson, step.text, language));
+      }
+    });
+  }
+
+  test(`part 1 (${language}): the backpressured sum is ringed HIGH and the full channel shows its credits`, async ({
+    page,
+  }) => {
+    const k = lesson8Backpressure.steps.findIndex((s) => s.tick === 8);
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: lesson8Backpressure.scenario.id },
+        tick: 8,
+        lesson: { id: lesson8Backpressure.id, step: k },
+        language,
+      }),
+    );
+    await expect(node(page, 'sum#0').locator('.g-bp-high')).toHaveCount(1);
+    await expect(node(page, 'sink#0').locator('.g-bp-high, .g-bp-low')).toHaveCount(0);
+    await expect(page.locator('.g-fill-value').first()).toHaveText(/^[34]\/4$/);
+  });
+}

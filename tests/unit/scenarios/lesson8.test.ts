@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { backpressureOf, checkpointMetrics, judge, topologyOf } from '../../../src/engine';
+import {
+  lesson8Backpressure,
+  lesson8Timeout,
+  lesson8Unaligned,
+} from '../../../src/scenarios/lessons/lesson8Backpressure';
+import { record, sumOf } from '../../helpers/sim';
+
+// What lesson 8's steps say happens, checked against the engine at the steps' ticks.
+const tickOf = (lesson: typeof lesson8Backpressure, en: string) =>
+  lesson.steps.find((s) => s.title.en === en)!.tick;
+
+describe('lesson 8, part 1: aligned checkpoints under backpressure', () => {
+  const { states, events } = record(lesson8Backpressure.scenario);
+  const end = states[states.length - 1];
+  const index = (id: string) => topologyOf(lesson8Backpressure.scenario).taskIndex.get(id)!;
+
+  it('backpressure reaches the sources by tick 8: the sum HIGH, the sources at least LOW, the sink’s channel never drained', () => {
+    const at = tickOf(lesson8Backpressure, 'Backpressure reaches the sources');
+    const s = states[at];
+    expect(backpressureOf(s, index('sum#0')).status).toBe('HIGH');
+    for (const id of ['source#0', 'source#1'])
+      expect(backpressureOf(s, index(id)).status).not.toBe('OK');
+    expect(backpressureOf(s, index('sink#0')).status).toBe('OK');
+    const toSink = topologyOf(s.scenario).channels.find((c) => c.id === 'sum#0->sink#0')!;
+    for (let t = 4; t <= at; t++)
+      expect(states[t].channels[toSink.index].queue.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checkpoint 1 expires at tick 16, before the sum got a barrier at tick 17; no checkpoint completes', () => {
+    const c1 = end.checkpoints[0];
+    expect([c1.triggerTick, c1.endTick, c1.failReason?.code]).toEqual([
+      10,
+      16,
+      'checkpoint-expired',
+    ]);
+    const first = events.find((e) => e.type === 'BarrierReceived' && e.task === 'sum#0')!;
+    expect(first.tick).toBe(17);
+    expect(end.checkpoints.every((c) => c.status === 'FAILED')).toBe(true);
+    expect(end.job.status).toBe('FINISHED');
+    expect(end.tick).toBe(tickOf(lesson8Backpressure, 'Not one checkpoint'));
+  });
+});
+
+describe('lesson 8, part 2: unaligned checkpoints', () => {
+  const { states, events } = record(lesson8Unaligned.scenario);
+  const end = states[states.length - 1];
+
+  it('checkpoint 1 completes at tick 15 with 9 in-flight records; the sink starts it at tick 13', () => {
+    const c1 = end.checkpoints[0];
+    expect([c1.type, c1.status, c1.endTick, c1.channelState.length]).toEqual([
+      'unaligned',
+      'COMPLETED',
+      15,
+      9,
+    ]);
+    const sink = checkpointMetrics(lesson8Unaligned.scenario, c1).find((m) => m.id === 'sink#0')!;
+    expect(c1.triggerTick * 100 + sink.startDelayMs).toBe(1300);
+  });
+
+  it('the failure at tick 26 restores checkpoint 2 at tick 29, and the sum ends at 930, exactly once', () => {
+    expect(events.find((e) => e.type === 'TaskFailed')!.tick).toBe(26);
+    const restarted = events.find((e) => e.type === 'JobRestarted')!;
+    expect([restarted.tick, restarted.type === 'JobRestarted' && restarted.checkpoint]).toEqual([
+      29, 2,
+    ]);
+    expect(
+      states[29].channels.some((c) =>
+        c.queue.some((q) => q.element.kind === 'record' && q.element.restored),
+      ),
+    ).toBe(true);
+    expect(end.tick).toBe(74);
+    expect(sumOf(end, 'sum#0')).toBe(930);
+    expect(judge({ state: end, events }).stateExactlyOnce).toBe(true);
+  });
+});
+
+describe('lesson 8, part 3: the aligned-checkpoint timeout', () => {
+  const { states, events } = record(lesson8Timeout.scenario);
+  const end = states[states.length - 1];
+
+  it('the sum switches at tick 13 and checkpoint 1 completes at tick 16 with 8 in-flight records', () => {
+    const switched = events.find((e) => e.type === 'AlignmentTimedOut')!;
+    expect([switched.tick, switched.type === 'AlignmentTimedOut' && switched.task]).toEqual([
+      13,
+      'sum#0',
+    ]);
+    const c1 = end.checkpoints[0];
+    expect([c1.type, c1.status, c1.endTick, c1.channelState.length]).toEqual([
+      'aligned-timed-out',
+      'COMPLETED',
+      16,
+      8,
+    ]);
+  });
+});
