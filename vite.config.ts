@@ -1,10 +1,65 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/*
+ * The response headers the app wants from whatever serves it: `vite preview` sends them, and a
+ * static host should (README, "Deploy").
+ */
+/** The CSP of the built app: nothing but its own files, no WebSocket (that is the dev server's). */
+const PRODUCTION_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Workers record runs and read imported files: module scripts of the app's own origin.
+  "worker-src 'self'",
+  // React Flow and the graph position nodes with style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
+
+/**
+ * The CSP the page itself carries in a meta tag: the production policy, plus what the dev server
+ * needs (its WebSocket for hot reload) when serving. A meta tag cannot set frame-ancestors (the
+ * browser ignores it there, with a console error): that one only comes as a header.
+ */
+function metaCsp(serving: boolean): string {
+  const policy = serving
+    ? PRODUCTION_CSP.map((d) => (d.startsWith('connect-src') ? `${d} ws:` : d))
+    : PRODUCTION_CSP;
+  return policy.join('; ');
+}
+
+/** The headers of every response of the built app. */
+const SECURITY_HEADERS: Record<string, string> = {
+  // Any page may frame the app: embeds (`?embed`) go into slides and course pages on any host.
+  'Content-Security-Policy': [...PRODUCTION_CSP, 'frame-ancestors *'].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  // Share links hold the scenario after the `#`, which browsers never send; the rest need not go either.
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The page's CSP meta tag: the production policy in a build, the dev server's while serving. */
+function contentSecurityPolicy(): Plugin {
+  let serving = false;
+  return {
+    name: 'content-security-policy',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transformIndexHtml: (html) => html.replace('%CONTENT_SECURITY_POLICY%', metaCsp(serving)),
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
+  // Workers are modules, so a worker's imports are chunks like the page's.
+  worker: { format: 'es' },
   server: { port: 5173, strictPort: true },
-  preview: { port: 4173, strictPort: true },
+  preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',

@@ -15,7 +15,7 @@ import {
 } from './engineFigures';
 import { machine } from './machine';
 import { markdownReport, textTable, type Figure, type Status } from './report';
-import { runnerFigure } from './runnerFigure';
+import { runnerFigure, worstCaseRunnerFigure } from './runnerFigure';
 import { LARGE_RECORDS } from './scenarios';
 import { median } from './stats';
 
@@ -443,7 +443,9 @@ async function main(): Promise<void> {
   const host = machine();
   const figures: Figure[] = [];
   if (only === undefined || only === 'engine') figures.push(...engineFigures(), judgingFigure());
-  if (only === undefined || only === 'runner') figures.push(runnerFigure(log));
+  if (only === undefined || only === 'runner') {
+    figures.push(runnerFigure(log), worstCaseRunnerFigure(log));
+  }
   let chromium = 'not run';
   if (parts.length > 0) {
     // The browser figures open the app through its share-link codec, which imports lz-string.

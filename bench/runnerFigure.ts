@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Figure } from './report';
-import { largeScenario } from './scenarios';
+import { largeScenario, worstCaseScenario } from './scenarios';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The records of the runner's figure: twice the large scenario, which once broke the runner. */
@@ -60,6 +60,69 @@ export function runnerFigure(log: (line: string) => void): Figure {
         `large scenario with ${RUNNER_RECORDS.toLocaleString('en')} records (bench/scenarios.ts), ` +
         `\`--events all\`, stdout to a file: exit status ${result.status}` +
         `${ok ? '' : ` (${result.stderr.trim()})`}, ${seconds.toFixed(0)} s of wall time.`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The costliest link that passes validation (three levels of broadcast, bench/scenarios.ts) through
+ * the runner: it must end, at its budget or its job's end, in one JSON document, in bounded memory.
+ */
+export function worstCaseRunnerFigure(log: (line: string) => void): Figure {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-worst-'));
+  try {
+    const file = join(dir, 'worst-case.json');
+    writeFileSync(file, JSON.stringify(worstCaseScenario()));
+    const peakFile = join(dir, 'peak');
+    log('runner: the worst-case valid fan-out, no events');
+    const started = performance.now();
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        join(ROOT, 'bench/peakRss.mjs'),
+        'src/cli/sim.ts',
+        file,
+        '--events',
+        'none',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_PEAK_RSS_FILE: peakFile },
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const peakMb = Number(readFileSync(peakFile, 'utf8')) / 1024;
+    let ending = 'no JSON';
+    if (result.status === 0) {
+      const report = JSON.parse(result.stdout) as {
+        tick: number;
+        job: { status: string };
+        halted?: { limit: string };
+      };
+      ending = report.halted
+        ? `stopped at its ${report.halted.limit} budget at tick ${report.tick}`
+        : `${report.job.status} at tick ${report.tick}`;
+    }
+    return {
+      name: 'Worst-case link, runner',
+      value: `${seconds.toFixed(1)} s`,
+      runs: '1 run',
+      reference: `${peakMb.toFixed(0)} MB peak`,
+      ratio: '–',
+      target: `ends in one document, under ${PEAK_TARGET_MB} MB`,
+      status: result.status === 0 && peakMb < PEAK_TARGET_MB ? 'MET' : 'MISSED',
+      note:
+        `wall time and peak resident set size of \`npm run sim\` on worstCaseScenario() ` +
+        `(bench/scenarios.ts: 16 sources, three levels of broadcast to 16 subtasks each, the ` +
+        `largest input validation accepts), \`--events none\`: exit status ${result.status}, ` +
+        `${ending}${result.status === 0 ? '' : ` (${result.stderr.trim()})`}.`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

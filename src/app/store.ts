@@ -15,6 +15,7 @@ import {
   type Timeline,
   type TimelineRecorder,
 } from './timeline';
+import type { WorkerRecording } from './workers/offThread';
 
 export type Language = 'en' | 'zh';
 
@@ -97,6 +98,8 @@ export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 const PIECE_MS = 12;
 /** How often the screen is given what was recorded meanwhile. */
 const PUBLISH_MS = 250;
+/** How long a run records on the page before the rest goes on in a worker. */
+const HAND_OFF_MS = 300;
 /** The first piece, before the screen first shows the run: small runs are recorded whole. */
 const FIRST_PIECE_MS = 30;
 
@@ -128,6 +131,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
   const initial = recordTimeline(DEFAULT_PRESET, 0);
   /** The recording under way; a newer one replaces it, and the older stops at its next piece. */
   let active: TimelineRecorder | null = null;
+  /** The worker recording `active`, if one does. */
+  let offPage: WorkerRecording | null = null;
 
   /** How far along a recording is: by ticks, or by the estimated work when that says more. */
   const progressOf = (timeline: Timeline, estimate: number): number => {
@@ -148,6 +153,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
    * unless the user moved the cursor meanwhile.
    */
   const record = (recorder: TimelineRecorder, wanted: number, apply: (t: Timeline) => void) => {
+    offPage?.stop();
+    offPage = null;
     active = recorder;
     const started = now();
     const first = recorder.advance(() => now() - started < FIRST_PIECE_MS);
@@ -161,32 +168,67 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     set({ recording: progressOf(first, estimate) });
     let shown = get().cursor;
     let published = now();
-    const next = () => {
+    /** Gives the screen what is recorded: the progress, and the wanted tick once it is there. */
+    const publish = (timeline: Timeline) => {
+      published = now();
+      const { cursor } = get();
+      const follow = cursor === shown && wanted > cursor && wanted <= timeline.end;
+      const tick = follow ? wanted : cursor;
+      set({
+        timeline,
+        recording: recorder.done ? null : progressOf(timeline, estimate),
+        ...(follow ? { cursor: tick, current: stateAt(timeline, tick) } : {}),
+      });
+      shown = get().cursor;
+      if (recorder.done) {
+        active = null;
+        offPage = null;
+        tellIfHalted(timeline);
+      }
+    };
+    /** The worker's code, once loaded; null while loading, or where it cannot load. */
+    let offThread: typeof import('./workers/offThread') | null = null;
+    /** Hands the rest of the run to a worker; false where none can record it. */
+    const handOff = (): boolean => {
+      if (!offThread) return false;
+      offPage = offThread.recordInWorker(
+        recorder,
+        (timeline) => {
+          if (active === recorder) publish(timeline);
+        },
+        () => {
+          if (active !== recorder) return;
+          // The page goes on from what the worker sent, and tries no other worker.
+          offPage = null;
+          offThread = null;
+          soon(onPage);
+        },
+      );
+      return offPage !== null;
+    };
+    /**
+     * Records on the page, a piece between frames. A run still going after HAND_OFF_MS goes on in
+     * a worker, so a costly one never holds the page; a short run ends here sooner than a worker
+     * would start.
+     */
+    const onPage = () => {
       if (active !== recorder) return;
       const began = now();
+      if (began - started >= HAND_OFF_MS && offPage === null && handOff()) return;
       const timeline = recorder.advance(() => now() - began < PIECE_MS);
       // The screen takes the new part a few times a second: drawing a large graph after every
       // piece would take more of the frame than the recording.
-      if (recorder.done || began - published >= PUBLISH_MS) {
-        published = began;
-        const { cursor } = get();
-        const follow = cursor === shown && wanted > cursor && wanted <= timeline.end;
-        const tick = follow ? wanted : cursor;
-        set({
-          timeline,
-          recording: recorder.done ? null : progressOf(timeline, estimate),
-          ...(follow ? { cursor: tick, current: stateAt(timeline, tick) } : {}),
-        });
-        shown = get().cursor;
-      }
-      if (recorder.done) {
-        active = null;
-        tellIfHalted(timeline);
-      } else {
-        soon(next);
-      }
+      if (recorder.done || began - published >= PUBLISH_MS) publish(timeline);
+      if (!recorder.done) soon(onPage);
     };
-    soon(next);
+    // The worker's code loads when a run first needs it: most runs are recorded in the first piece.
+    import('./workers/offThread').then(
+      (module) => {
+        offThread = module;
+      },
+      () => undefined,
+    );
+    soon(onPage);
   };
 
   return {
@@ -200,6 +242,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       const recorder = active;
       if (!recorder) return;
       active = null;
+      offPage?.stop();
+      offPage = null;
       const timeline = recorder.cancel();
       const tick = Math.min(get().cursor, timeline.end);
       set({ timeline, recording: null, cursor: tick, current: stateAt(timeline, tick) });
@@ -266,6 +310,8 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       if (!previous) return;
       // A replaced timeline is whole or was cut short: its recording is not taken up again.
       active = null;
+      offPage?.stop();
+      offPage = null;
       const tick = Math.min(cursor, previous.end);
       set({
         timeline: previous,

@@ -27,7 +27,7 @@ export const MAX_TICKS = 20_000;
  * The longest output of one sink seen so far while recording: every earlier keyframe's output
  * of that sink is a prefix of it, since a sink's output only ever grows.
  */
-interface OutputLine {
+export interface OutputLine {
   records: SinkRecord[];
 }
 
@@ -156,9 +156,12 @@ export class TimelineRecorder {
     private readonly limit: number,
     /** Elements in flight the stored keyframes may hold together. */
     private readonly keep: number = RUN_BUDGET.recordedElements,
+    /** Elements in flight held by keyframes of this run stored elsewhere (by the page). */
+    keptElsewhere = 0,
   ) {
     this.state = start;
-    for (const k of keyframes) this.kept += elementsInFlight(k.state);
+    this.kept = keptElsewhere;
+    for (const k of keyframes) if (k) this.kept += elementsInFlight(k.state);
     this.timeline = this.snapshot();
   }
 
@@ -199,6 +202,34 @@ export class TimelineRecorder {
     // The state handed out is left alone from here on: the next piece copies what it writes.
     this.working = new WorkingSet();
     this.state = state;
+    this.timeline = this.snapshot();
+    return this.timeline;
+  }
+
+  /** Where recording stands: the last state recorded, and what a recording from it may still keep. */
+  get position(): { state: SimState; limit: number; keep: number; kept: number } {
+    return { state: this.state, limit: this.limit, keep: this.keep, kept: this.kept };
+  }
+
+  /**
+   * Takes a piece recorded elsewhere (in a worker, from `position`) as if `advance` had recorded
+   * it: its keyframes and milestones, and its last state as the place to go on from.
+   */
+  absorb(piece: {
+    keyframes: { index: number; keyframe: Keyframe }[];
+    milestones: { from: number; events: SimEvent[][] };
+    final: SimState;
+  }): Timeline {
+    if (this.cancelled) return this.timeline;
+    for (const { index, keyframe } of piece.keyframes) {
+      if (this.keyframes[index] === undefined) this.kept += elementsInFlight(keyframe.state);
+      this.keyframes[index] = keyframe;
+    }
+    piece.milestones.events.forEach((events, i) => {
+      this.milestones[piece.milestones.from + i] = events.length === 0 ? NO_EVENTS : events;
+    });
+    this.working = new WorkingSet();
+    this.state = piece.final;
     this.timeline = this.snapshot();
     return this.timeline;
   }

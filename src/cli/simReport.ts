@@ -112,7 +112,12 @@ export async function writeReportTail(
     messages: state.messages.length,
     writes: state.writes.length,
   };
-  await out.write(`\n  ],\n  ${field('inFlight', inFlight)},\n  "channels": [`);
+  // Flink's history: the ended checkpoints no longer kept are counted, not listed.
+  const forgotten = state.coordinator.forgotten;
+  await out.write(
+    `\n  ],\n  ${field('inFlight', inFlight)},\n  ${field('forgottenCheckpoints', forgotten)},`,
+  );
+  await out.write('\n  "channels": [');
   for (const [k, info] of topology.channels.entries()) {
     const channel = {
       from: topology.tasks[info.from].id,

@@ -381,6 +381,11 @@ export class TickDraft {
     this.owned.checkpoints.add(record);
   }
 
+  /** Replaces the list of checkpoints with `list`, which this tick made and now owns. */
+  replaceCheckpoints(list: CheckpointRecord[]): void {
+    this.s.checkpoints = this.owned.checkpointsArray = list;
+  }
+
   private ownCheckpoints(): CheckpointRecord[] {
     const owned = this.owned;
     if (owned.checkpointsArray !== this.s.checkpoints) {
@@ -447,6 +452,7 @@ export class TickDraft {
       queued: c.queued,
       lastCompleteTick: c.lastCompleteTick,
       consecutiveFailures: c.consecutiveFailures,
+      forgotten: c.forgotten,
     };
     this.s.coordinator = coordinator;
   }

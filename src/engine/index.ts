@@ -21,6 +21,7 @@ export {
   type ChannelInfo,
 } from './topology';
 export { recoveryPoint } from './phases/failover';
+export { CHECKPOINT_HISTORY, RETAINED_CHECKPOINTS } from './phases/history';
 export {
   decideRestart,
   effectiveRestart,

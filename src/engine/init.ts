@@ -103,6 +103,7 @@ export function freshState(scenario: Scenario): SimState {
       queued: [],
       lastCompleteTick: null,
       consecutiveFailures: 0,
+      forgotten: { completed: 0, failed: 0 },
     },
     checkpoints: [],
     messages: [],

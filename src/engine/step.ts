@@ -6,6 +6,7 @@ import { completeWrites } from './phases/backend';
 import { coordinate } from './phases/coordinator';
 import { cancelIfFailingOver, restoreIfDue } from './phases/failover';
 import { finishIfDone } from './phases/finish';
+import { forgetOldCheckpoints } from './phases/history';
 import { deliverMessages } from './phases/messages';
 import { runTasks } from './phases/tasks';
 import type { SimState } from './types';
@@ -38,6 +39,7 @@ export interface StepOptions {
  * 5. tasks        sources read, operators and sinks process what arrived, barriers align
  * 6. backend      finished snapshot writes are confirmed and acknowledged
  * 7. finish       the job ends when its input is exhausted and nothing is in flight
+ *    history      ended checkpoints past what Flink keeps are forgotten, and counted
  * 8. budget       the run stops if it passed a limit of its budget (RUN_BUDGET)
  * Elements sent in a tick arrive at the earliest in the next one, so the order of tasks within
  * a phase changes nothing but who finds room in a full channel first.
@@ -60,6 +62,7 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
   runTasks(d);
   completeWrites(d);
   finishIfDone(d);
+  forgetOldCheckpoints(d);
   enforceBudget(d);
   return { state: d.finish(), events: d.events };
 }

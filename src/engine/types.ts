@@ -93,6 +93,10 @@ export interface CheckpointConfig {
    * Unset or true: savepoints are never used for automatic recovery, as since Flink 1.15.
    */
   preferCheckpointForRecovery?: boolean;
+  /** `web.checkpoints.history`: ended checkpoints kept for the history (default 10). */
+  history?: number;
+  /** `state.checkpoints.num-retained`: completed checkpoints kept for recovery (default 1). */
+  retainedCheckpoints?: number;
   /**
    * `enableUnalignedCheckpoints()`: barriers overtake the in-flight records, which the snapshot
    * persists as channel state. Exactly-once only, with at most one concurrent checkpoint;
@@ -490,6 +494,8 @@ export interface CoordinatorState {
   queued: CheckpointRequest[];
   lastCompleteTick: number | null;
   consecutiveFailures: number;
+  /** Ended checkpoints no longer kept (see forgetOldCheckpoints), counted by how they ended. */
+  forgotten: { completed: number; failed: number };
 }
 
 export interface JobState {

@@ -94,6 +94,8 @@ const checkpoint = z.strictObject({
   initialDelayMs: ms.optional(),
   // Removed in Flink 1.14: read from old links and files, never written by default.
   preferCheckpointForRecovery: z.boolean().optional(),
+  history: count(1, 1000).optional(),
+  retainedCheckpoints: count(1, 100).optional(),
   unaligned: z.boolean().optional(),
   alignedCheckpointTimeoutMs: ms.nullable().optional(),
 });

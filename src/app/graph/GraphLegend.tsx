@@ -52,7 +52,9 @@ function LegendItems() {
       </span>
       <span className="g-legend-item">
         <Sample look={barrierLook(1, false)} />
-        {t({ en: 'barrier of checkpoint 1', zh: '检查点 1 的分界线' })}
+        {t({ en: 'barrier,', zh: '分界线，' })}
+        <Sample look={barrierLook(1, false, true)} />
+        {t({ en: 'cancelled', zh: '已取消' })}
       </span>
       <span className="g-legend-item">
         <span className="g-tag g-legend-tag">

@@ -3,6 +3,7 @@ import { FLINK_VERSION, VERSION_CHANGES } from '../../scenarios/flinkVersion';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 import { allEvents } from '../timeline';
+import { importInWorker } from '../workers/offThread';
 import { LOAD_FAILED } from './onDemand';
 
 /** Loaded on first use: reading a file validates it with the schema, which is large. */
@@ -46,8 +47,10 @@ export function FileMenuBody() {
   const importFile = async (file: File) => {
     const files = await scenarioFile(loadFailed);
     if (!files) return;
+    const text = await file.text();
+    // A worker reads the file, so a large one does not freeze the page; without one, the page.
+    const result = (await importInWorker(text)) ?? files.importScenarioFile(text);
     const s = useStore.getState();
-    const result = files.importScenarioFile(await file.text());
     if (!result.ok) {
       const error = files.fileRefusalText(result.error);
       const more = result.problems.filter((p) => !error.en.includes(p.en));

@@ -1,6 +1,12 @@
 import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { memo, useMemo, useState } from 'react';
-import type { CheckpointStatus, CheckpointType, OperatorState, Scenario } from '../../engine';
+import {
+  CHECKPOINT_HISTORY,
+  type CheckpointStatus,
+  type CheckpointType,
+  type OperatorState,
+  type Scenario,
+} from '../../engine';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { taskName } from '../narration';
 import { reasonText } from '../reasons';
@@ -49,6 +55,12 @@ const TEXT = {
   },
   records: { en: 'records', zh: '条' },
 } satisfies Record<string, LocalText>;
+
+/** Says how many ended checkpoints the run no longer keeps, as Flink's history does. */
+const forgottenText = (n: number, history: number): LocalText => ({
+  en: `${n} older ${n === 1 ? 'checkpoint is' : 'checkpoints are'} counted above but no longer listed: like Flink's web UI (web.checkpoints.history), the run keeps the last ${history} that ended, every savepoint, and the latest completed checkpoint for recovery.`,
+  zh: `上面的计数包括 ${n} 个更早的检查点，但不再列出：与 Flink 的 Web UI（web.checkpoints.history）一样，运行只保留最近结束的 ${history} 个、所有保存点，以及用于恢复的最新已完成检查点。`,
+});
 
 const seekTick = (tick: number): LocalText => ({
   en: `Go to tick ${tick}`,
@@ -291,7 +303,11 @@ export function CheckpointHistory() {
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => checkpointRows(current, limit), [current, limit]);
   const all = current.checkpoints;
-  const count = (status: CheckpointStatus) => all.filter((c) => c.status === status).length;
+  const forgotten = current.coordinator.forgotten;
+  const dropped = forgotten.completed + forgotten.failed;
+  const count = (status: CheckpointStatus) =>
+    all.filter((c) => c.status === status).length +
+    (status === 'COMPLETED' ? forgotten.completed : status === 'FAILED' ? forgotten.failed : 0);
   const latest = all.findLast((c) => c.status === 'COMPLETED' && c.kind === 'checkpoint');
   return (
     <div className="cl-panel">
@@ -299,7 +315,7 @@ export function CheckpointHistory() {
       <dl className="cl-counts">
         <div>
           <dt>{t(TEXT.triggered)}</dt>
-          <dd>{all.length}</dd>
+          <dd>{all.length + dropped}</dd>
         </div>
         <div>
           <dt>{t(TEXT.inProgress)}</dt>
@@ -329,6 +345,11 @@ export function CheckpointHistory() {
             </AnimatePresence>
           </ol>
         </LazyMotion>
+        {dropped > 0 && all.length <= rows.length && (
+          <p className="cl-empty" data-testid="forgotten-checkpoints">
+            {t(forgottenText(dropped, current.scenario.checkpoint.history ?? CHECKPOINT_HISTORY))}
+          </p>
+        )}
         {all.length > rows.length && (
           <button type="button" className="cl-more" onClick={() => setLimit(limit + PAGE)}>
             {t(TEXT.older)} ({all.length - rows.length})

@@ -60,7 +60,12 @@ export function scheduleLanes(final: SimState, current: SimState, window: TickWi
   const { tickMs, checkpoint: config } = final.scenario;
   const ticks = (ms: number) => Math.ceil(ms / tickMs);
   const now = new Map(current.checkpoints.map((c) => [c.id, c.status]));
-  return final.checkpoints
+  // The run keeps only its latest checkpoints (Flink's history): the ones it forgot by its end
+  // come from the cursor's state, which may still hold them.
+  const known = new Set(final.checkpoints.map((c) => c.id));
+  const older = current.checkpoints.filter((c) => !known.has(c.id));
+  const all = older.length === 0 ? final.checkpoints : [...older, ...final.checkpoints];
+  return all
     .filter((c) => c.triggerTick <= window.to && (c.endTick ?? final.tick) >= window.from)
     .map((c) => {
       const aligned = definedValues(c.alignment);

@@ -55,7 +55,7 @@ function ChannelEdgeView({
       look:
         el.kind === 'record'
           ? recordLook(el.value, el.replay)
-          : barrierLook(el.checkpoint, el.savepoint),
+          : barrierLook(el.checkpoint, el.savepoint, el.cancel),
     }));
   }, [elements, geometry, scale, keepOut]);
   return (

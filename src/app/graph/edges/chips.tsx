@@ -34,17 +34,23 @@ export function recordLook(value: number, replay: boolean): Look {
   return look;
 }
 
-/** A barrier: a tall bar in its checkpoint's colour with the checkpoint's number on it. */
-export function barrierLook(checkpoint: number, savepoint: boolean): Look {
+/**
+ * A barrier: a tall bar in its checkpoint's colour with the checkpoint's number on it. A
+ * cancellation barrier (its sender gave the checkpoint up) is the same bar hollow, dashed and
+ * crossed out: it carries no snapshot, only the news that the checkpoint is abandoned.
+ */
+export function barrierLook(checkpoint: number, savepoint: boolean, cancel = false): Look {
   const color = checkpointColor(checkpoint);
-  const text = `${savepoint ? 'S' : ''}${checkpoint}`;
+  const text = `${cancel ? '×' : ''}${savepoint ? 'S' : ''}${checkpoint}`;
   return {
-    className: 'g-barrier',
+    className: cancel ? 'g-barrier g-barrier-cancel' : 'g-barrier',
     text,
-    width: Math.max(18, textWidth(text) + 6),
+    // A dashed border is thicker: the number keeps the room it has on a plain bar.
+    width: Math.max(18, textWidth(text) + (cancel ? 10 : 6)),
     height: 38,
-    background: color.fill,
-    color: color.text,
+    background: cancel ? '#ffffff' : color.fill,
+    color: cancel ? '#1b1f24' : color.text,
+    ...(cancel ? { border: color.fill } : {}),
   };
 }
 

@@ -1,0 +1,25 @@
+import type { Scenario, SimState } from '../../engine';
+import type { ScenarioImport } from '../../scenarios/scenarioFile';
+import type { WirePiece } from './recordingWire';
+
+/** Starts recording `scenario` from `state` (sent without its scenario), as far as `limit`. */
+export interface RecordRequest {
+  scenario: Scenario;
+  state: SimState;
+  limit: number;
+  /** Elements in flight the keyframes of this recording may hold together, */
+  keep: number;
+  /** of which the keyframes the page already holds take this many. */
+  kept: number;
+}
+
+export type RecordReply =
+  { kind: 'piece'; piece: WirePiece; done: boolean } | { kind: 'failed'; message: string };
+
+export type ImportReply = { kind: 'imported'; result: ScenarioImport } | { kind: 'failed' };
+
+/** A worker's global scope, as far as these workers use it. */
+export interface WorkerScope<In, Out> {
+  onmessage: ((event: MessageEvent<In>) => void) | null;
+  postMessage(message: Out): void;
+}
