@@ -396,8 +396,7 @@ export function readShareState(catalog: ShareCatalog, data: Record<string, unkno
   return { ok: true, state, scenario: resolved.scenario, warnings };
 }
 
-export type SharePayload =
-  { ok: true; data: Record<string, unknown> } | Refused;
+export type SharePayload = { ok: true; data: Record<string, unknown> } | Refused;
 
 /**
  * The first half of reading a link's hash (with or without `#`, or a whole URL): its payload,

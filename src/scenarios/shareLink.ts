@@ -14,6 +14,14 @@ import {
 } from './shareCodec';
 
 export * from './shareCodec';
+export {
+  joined,
+  linkRefusalText,
+  linkRefusedNotice,
+  linkWarningText,
+  type LinkRefusal,
+  type LinkWarning,
+} from './inputMessages';
 
 /** Every preset and lesson, and the schema: how Node code (tests, CLI, bench) reads links. */
 const EVERYTHING: ShareCatalog = {

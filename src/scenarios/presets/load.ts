@@ -17,6 +17,9 @@ const LOADERS: Record<string, () => Promise<Scenario>> = {
   'savepoint-upgrade-v2': () => import('./savepointUpgrade').then((m) => m.savepointUpgradeResumed),
   'restart-fixed-delay': () => import('./restartFixedDelay').then((m) => m.restartFixedDelay),
   'restart-failure-rate': () => import('./restartFailureRate').then((m) => m.restartFailureRate),
+  'slow-sink-aligned': () => import('./slowSink').then((m) => m.slowSinkAligned),
+  'slow-sink-unaligned': () => import('./slowSink').then((m) => m.slowSinkUnaligned),
+  'slow-sink-aligned-timeout': () => import('./slowSink').then((m) => m.slowSinkTimeout),
 };
 
 /**
