@@ -46,7 +46,7 @@ const TEXT = {
   startDelay: { en: 'Start delay', zh: '启动延迟' },
   startDelayHelp: {
     en: 'From the trigger until the first barrier reached a subtask: min / avg / max, as Flink’s web UI sums it up',
-    zh: '从触发到第一个分界线到达子任务的时间：最小 / 平均 / 最大，与 Flink Web UI 的汇总相同',
+    zh: '从触发到第一个分界线到达子任务的时间：最小 / 平均 / 最大，与 Flink 网页界面中的汇总相同',
   },
   persisted: { en: 'In-flight data', zh: '在途数据' },
   persistedHelp: {

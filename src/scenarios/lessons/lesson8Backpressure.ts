@@ -23,7 +23,7 @@ export const lesson8Backpressure: Lesson = {
       title: { en: 'Backpressure reaches the sources', zh: '反压传回 Source' },
       text: {
         en: 'The channel into {sink#0} never drains: the sink takes one record a tick and {sum#0} refills it at once, then waits for a free credit. Its inputs fill, so the sources wait too. Flink’s web UI grades the share of time a task cannot send: LOW above 10%, HIGH above 50%, ringed orange and red here.',
-        zh: '通往 {sink#0} 的通道一直排不空：Sink 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，Source 也只能等待。Flink Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙框和红框标出。',
+        zh: '通往 {sink#0} 的通道一直排不空：Sink 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，Source 也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙框和红框标出。',
       },
       highlight: ['sum#0', 'source#0', 'source#1'],
       question: {
@@ -51,7 +51,7 @@ export const lesson8Backpressure: Lesson = {
       title: { en: 'Expired before it started', zh: '还没开始就过期了' },
       text: {
         en: 'Checkpoint 1 expired after 600 ms: the sum had not even received a barrier (its start delay is longer than the timeout). This is the “checkpoint expired before completing” of a backpressured job.',
-        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（启动延迟比超时时间还长）。这就是反压作业中常见的“checkpoint expired before completing”。',
+        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（启动延迟比超时时间还长）。这就是反压作业中常见的检查点过期失败（失败原因 CHECKPOINT_EXPIRED）。',
       },
       highlight: ['jobmanager', 'sum#0'],
     },
