@@ -215,6 +215,14 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         : `The job is running again, restored from ${point(e.kind, e.checkpoint, language)}${e.reason ? ` (${reason(e.reason)})` : ''}`;
     case 'JobFailed':
       return zh ? `作业失败：${reason(e.reason)}` : `The job failed: ${reason(e.reason)}`;
+    case 'InputFinished':
+      return e.awaitingCheckpoint
+        ? zh
+          ? '所有任务都处理完了输入：它们先等最后一个检查点完成（FLIP-147，Flink 1.15 起），两阶段提交的 Sink 才能提交最后的事务，然后才结束'
+          : 'Every task processed all its input: the tasks wait for a final checkpoint to complete (FLIP-147, Flink 1.15 and later) so that two-phase-commit sinks commit their last transaction, then finish'
+        : zh
+          ? '所有任务都处理完了输入，作业不等最后一个检查点就结束'
+          : 'Every task processed all its input; the job ends without waiting for a final checkpoint';
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
     case 'RunHalted':

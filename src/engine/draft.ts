@@ -425,6 +425,7 @@ export class TickDraft {
       backoffMs: j.backoffMs,
       runningSince: j.runningSince,
       failReason: j.failReason,
+      endOfInputTick: j.endOfInputTick,
     };
     this.s.job = job;
   }

@@ -104,6 +104,11 @@ export type SimEvent =
       /** What failed the job in the first place. */
       cause: FailoverCause;
     }
+  /**
+   * Every task processed all of its input. `awaitingCheckpoint`: the tasks wait for a final
+   * checkpoint before they finish (FLIP-147), so that two-phase-commit sinks commit.
+   */
+  | { type: 'InputFinished'; awaitingCheckpoint: boolean }
   | { type: 'JobFinished'; reason: FinishReason }
   /** The run stopped at a limit of its budget; the job did not end, the simulation did. */
   | { type: 'RunHalted'; budget: BudgetExceeded };
@@ -128,6 +133,7 @@ export const MILESTONE_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>
   'JobRestarting',
   'JobRestarted',
   'JobFailed',
+  'InputFinished',
   'JobFinished',
   'RunHalted',
 ]);

@@ -93,6 +93,7 @@ export function freshState(scenario: Scenario): SimState {
       backoffMs: null,
       runningSince: 0,
       failReason: null,
+      endOfInputTick: null,
     },
     tasks: topology.tasks.map((t) => freshTask(t)),
     channels: emptyChannels(topology.channels.length),

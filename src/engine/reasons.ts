@@ -107,7 +107,10 @@ export type JobFailReason = RestartRefusal | StartFailure;
 
 /** Why a job reached FINISHED. */
 export type FinishReason =
-  { code: 'stopped-with-savepoint'; savepoint: number } | { code: 'input-exhausted' };
+  /** `drain`: stopped with `--drain`, the sources having ended their input first. */
+  | { code: 'stopped-with-savepoint'; savepoint: number; drain?: true }
+  /** `finalCheckpoint`: the checkpoint the tasks waited for before they finished (FLIP-147). */
+  | { code: 'input-exhausted'; finalCheckpoint?: number };
 
 /** What a restart restored and why, when a teacher would want it said. */
 export interface RecoveryChoice {

@@ -93,6 +93,13 @@ export interface CheckpointConfig {
    * Unset or true: savepoints are never used for automatic recovery, as since Flink 1.15.
    */
   preferCheckpointForRecovery?: boolean;
+  /**
+   * `execution.checkpointing.checkpoints-after-tasks-finish` (FLIP-147, Flink 1.15 and later; on
+   * by default): once every source reached the end of its input, the tasks wait for a final
+   * checkpoint to complete before they finish, so that two-phase-commit sinks commit their last
+   * transaction. false: tasks finish at once and what was not committed is aborted, as before 1.15.
+   */
+  checkpointsAfterTasksFinish?: boolean;
 }
 
 export type RestartStrategy =
@@ -124,7 +131,14 @@ export type Trigger = { atTick: number } | { task: string; offset: number };
 
 export type ScenarioAction =
   | { type: 'checkpoint'; when: Trigger }
-  | { type: 'savepoint'; when: Trigger; name?: string; stop?: boolean }
+  | {
+      type: 'savepoint';
+      when: Trigger;
+      name?: string;
+      stop?: boolean;
+      /** `flink stop --drain`: sources send MAX_WATERMARK and end their input before the savepoint. */
+      drain?: boolean;
+    }
   | {
       type: 'fail-task';
       task: string;
@@ -349,6 +363,8 @@ export interface CheckpointRecord {
   name: string | null;
   /** Stop the job once this savepoint completes. */
   stop: boolean;
+  /** A stop with `--drain`: the sources ended their input (MAX_WATERMARK) ahead of the barrier. */
+  drain?: true;
   status: CheckpointStatus;
   triggerTick: number;
   completeTick: number | null;
@@ -430,6 +446,11 @@ export interface JobState {
   /** Tick the job last (re)started running, for the exponential strategy's reset threshold. */
   runningSince: number;
   failReason: JobFailReason | null;
+  /**
+   * The tick every task had processed all of its input since the job last (re)started, null
+   * before: from then on the tasks wait for the final checkpoint (FLIP-147).
+   */
+  endOfInputTick: number | null;
 }
 
 /** A limit of the engine's run budget (RUN_BUDGET). */

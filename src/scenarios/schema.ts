@@ -94,6 +94,7 @@ const checkpoint = z.strictObject({
   initialDelayMs: ms.optional(),
   // Removed in Flink 1.14: read from old links and files, never written by default.
   preferCheckpointForRecovery: z.boolean().optional(),
+  checkpointsAfterTasksFinish: z.boolean().optional(),
 });
 
 const restart = z.discriminatedUnion('type', [
@@ -130,6 +131,7 @@ const action = z.discriminatedUnion('type', [
     when: trigger,
     name: text.optional(),
     stop: z.boolean().optional(),
+    drain: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('fail-task'),

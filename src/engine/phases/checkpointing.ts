@@ -42,7 +42,7 @@ function savepointMetadata(d: TickDraft): SavepointMetadata {
 export function triggerCheckpoint(
   d: TickDraft,
   kind: CheckpointKind,
-  options: { name?: string; stop?: boolean } = {},
+  options: { name?: string; stop?: boolean; drain?: boolean } = {},
 ): number | null {
   if (d.state.job.status !== 'RUNNING') return null;
   const id = d.state.coordinator.nextId;
@@ -54,6 +54,7 @@ export function triggerCheckpoint(
     kind,
     name: options.name ?? null,
     stop: options.stop ?? false,
+    ...(options.stop && options.drain ? { drain: true as const } : {}),
     status: 'IN_PROGRESS',
     triggerTick: d.tick,
     completeTick: null,

@@ -193,6 +193,7 @@ export function restoreIfDue(d: TickDraft): void {
     restartAt: null,
     restarts: job.restarts + 1,
     runningSince: d.tick,
+    endOfInputTick: null,
   });
   d.emit({
     type: 'JobRestarted',

@@ -115,6 +115,7 @@ const SAMPLES: { [K in SimEventType]: Extract<SimEvent, { type: K }> } = {
     reason: { code: 'restarts-exhausted', strategy: 'fixed-delay', attempts: 3 },
     cause: { code: 'task-failed-at-tick', task: 'sum_odd#0', tick: 20 },
   },
+  InputFinished: { type: 'InputFinished', awaitingCheckpoint: true },
   JobFinished: { type: 'JobFinished', reason: { code: 'input-exhausted' } },
   RunHalted: {
     type: 'RunHalted',
