@@ -57,6 +57,10 @@ export function reasonText(reason: Reason, language: Language, scenario?: Scenar
       return zh
         ? `${task(reason.task)} 在处理记录 ${reason.record} 之前失败`
         : `${task(reason.task)} failed just before processing record ${reason.record}`;
+    case 'transaction-timed-out':
+      return zh
+        ? `Broker 因超时中止了 ${task(reason.task)} 正开着的事务 ${reason.transaction}，它的 producer 被隔离（fenced），无法再写入`
+        : `the broker aborted ${task(reason.task)}'s open transaction ${reason.transaction} (transaction timeout), so its producer is fenced and cannot write on`;
     case 'task-failed-in-sync-snapshot':
       return zh
         ? `${task(reason.task)} 在为检查点 ${reason.checkpoint} 做快照的同步阶段失败`

@@ -3,6 +3,7 @@ import type { SimEvent, SimEventType } from './events';
 import { DEFAULT_TICK_LIMIT } from './run';
 import { createInitialState } from './start';
 import { isTerminal, step, type StepOptions } from './step';
+import { judgeConsumers, type ConsumerAccount } from './topic';
 import { sourceInput, topologyOf, type TaskInfo } from './topology';
 import type { CheckpointRecord, Origin, Scenario, SimState } from './types';
 
@@ -48,6 +49,8 @@ export interface Verdict {
    * this job did. `job` is the earlier job's title.
    */
   resumed: { savepoint: number; job: string } | null;
+  /** Per topic and consumer: output records it read twice or missed, and why. */
+  consumers: ConsumerAccount[];
 }
 
 const originKey = (o: Origin) => `${o.task}@${o.index}`;
@@ -333,7 +336,9 @@ export function failureFree(scenario: Scenario): Scenario {
         a.type !== 'lose-ack' &&
         a.type !== 'fail-sync-snapshot' &&
         a.type !== 'fail-checkpoint-metadata' &&
-        a.type !== 'fail-while-restarting',
+        a.type !== 'fail-while-restarting' &&
+        a.type !== 'lose-commit-notification' &&
+        a.type !== 'delay-commit-notification',
     ),
   };
 }
@@ -710,5 +715,6 @@ export function* judging(run: JudgedRun, truth: GroundTruth): Generator<number, 
     sums,
     stopped: stop ? { savepoint: stop.id, unread } : null,
     resumed: earlier ? { savepoint: earlier.savepoint, job: earlier.job } : null,
+    consumers: judgeConsumers(run.state, truth.state),
   };
 }

@@ -14,6 +14,7 @@ import type {
   SimState,
   SinkRecord,
   TaskState,
+  TopicRecord,
 } from './types';
 import { countDefined, topologyOf, type Topology } from './topology';
 
@@ -42,6 +43,10 @@ function copyTask(t: TaskState): TaskState {
     highWater: t.highWater,
     output: t.output,
     committed: t.committed,
+    transactions: t.transactions,
+    pendingTxns: t.pendingTxns,
+    openTxn: t.openTxn,
+    topic: t.topic,
   };
   return copy;
 }
@@ -377,6 +382,16 @@ export class TickDraft {
       this.s.checkpoints = owned.checkpointsArray = this.s.checkpoints.slice();
     }
     return this.s.checkpoints;
+  }
+
+  /** Appends to what a sink wrote into its topic, as appendOutput does to its output. */
+  appendTopic(t: TaskState, record: TopicRecord): void {
+    if (this.owned.outputs.has(t.topic)) {
+      t.topic.push(record);
+      return;
+    }
+    t.topic = t.topic.concat([record]);
+    this.owned.outputs.add(t.topic);
   }
 
   /**

@@ -7,7 +7,13 @@ import type {
   RestartRefusal,
   TaskFailure,
 } from './reasons';
-import type { BudgetExceeded, CheckpointKind, OperatorState, Origin } from './types';
+import type {
+  BudgetExceeded,
+  CheckpointKind,
+  OperatorState,
+  Origin,
+  TransactionAbort,
+} from './types';
 
 /**
  * What happened in one tick. Events drive narration, animation cues and assertions; the state
@@ -58,6 +64,36 @@ export type SimEvent =
    */
   | { type: 'CheckpointRequestQueued'; periodic: boolean; pending: number }
   | { type: 'SinkCommitted'; task: string; checkpoint: number | null; records: number }
+  /** A two-phase-commit sink began a transaction with its first record since the last pre-commit. */
+  | { type: 'TransactionBegun'; task: string; transaction: string }
+  /** A transaction was pre-committed (flushed) as part of the sink's snapshot of a checkpoint. */
+  | {
+      type: 'TransactionPreCommitted';
+      task: string;
+      transaction: string;
+      checkpoint: number;
+      records: number;
+    }
+  /** The broker aborted a transaction; its records are never visible to a read_committed reader. */
+  | {
+      type: 'TransactionAborted';
+      task: string;
+      transaction: string;
+      why: TransactionAbort;
+      records: number;
+      /** Pre-committed in this checkpoint, which completed: its records are lost. */
+      completedCheckpoint: number | null;
+    }
+  /** A commit found its transaction aborted by the broker (timed out): its records are lost. */
+  | {
+      type: 'TransactionLost';
+      task: string;
+      transaction: string;
+      checkpoint: number;
+      records: number;
+    }
+  /** A commit notification that never arrives (a scenario action). */
+  | { type: 'CommitNotificationLost'; task: string; checkpoint: number }
   | { type: 'SourcesPaused'; checkpoint: number }
   | { type: 'SourcesResumed'; checkpoint: number }
   | {
@@ -134,6 +170,8 @@ export const MILESTONE_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>
   'JobRestarted',
   'JobFailed',
   'InputFinished',
+  'TransactionAborted',
+  'TransactionLost',
   'JobFinished',
   'RunHalted',
 ]);

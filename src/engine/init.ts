@@ -16,7 +16,7 @@ export function emptyOperatorState(task: TaskInfo): OperatorState {
   }
 }
 
-/** A fresh task; the sink's external output and commits are carried over from `keep`. */
+/** A fresh task; what a sink handed to the outside (output, commits, transactions, topic) is carried over from `keep`. */
 export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
   return {
     status: 'RUNNING',
@@ -32,6 +32,10 @@ export function freshTask(task: TaskInfo, keep?: TaskState): TaskState {
     highWater: keep?.highWater ?? 0,
     output: keep?.output ?? [],
     committed: keep?.committed ?? [],
+    transactions: keep?.transactions ?? [],
+    pendingTxns: keep?.pendingTxns ?? [],
+    openTxn: null,
+    topic: keep?.topic ?? [],
   };
 }
 

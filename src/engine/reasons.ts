@@ -11,7 +11,9 @@ export type TaskFailure =
   /** In the synchronous part of its snapshot of a checkpoint: Flink fails the task over. */
   | { code: 'task-failed-in-sync-snapshot'; task: string; checkpoint: number }
   /** While the job was RESTARTING: the restart strategy hears of it as of any failure. */
-  | { code: 'task-failed-while-restarting'; task: string; tick: number };
+  | { code: 'task-failed-while-restarting'; task: string; tick: number }
+  /** The broker aborted a sink's open transaction (transaction timeout): its producer is fenced. */
+  | { code: 'transaction-timed-out'; task: string; transaction: string };
 
 /**
  * Why a checkpoint ended without completing, after Flink's CheckpointFailureReason:

@@ -70,6 +70,10 @@ const operator = z.discriminatedUnion('kind', [
     ...operatorBase,
     kind: z.literal('sink'),
     transactional: z.boolean().optional(),
+    // Kafka's broker caps it at transaction.max.timeout.ms, 15 minutes by default.
+    transactionTimeoutMs: z.number().int().min(100).max(900_000).optional(),
+    transactionalIdPrefix: id.optional(),
+    topic: id.optional(),
   }),
 ]);
 
@@ -154,6 +158,17 @@ const action = z.discriminatedUnion('type', [
     type: z.literal('lose-ack'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
+  }),
+  z.strictObject({
+    type: z.literal('lose-commit-notification'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('delay-commit-notification'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60).optional(),
+    delayMs: ms,
   }),
   z.strictObject({
     type: z.literal('fail-sync-snapshot'),

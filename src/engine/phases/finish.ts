@@ -4,6 +4,7 @@ import { sourceInput } from '../topology';
 import type { CheckpointRecord, Scenario } from '../types';
 import { allSourcesExhausted, commitTransactions } from './checkpointing';
 import { abortPendingCheckpoints } from './failover';
+import { abortPending, markCommitted } from './transactions';
 
 /**
  * Whether the tasks of this job wait for a final checkpoint once their input ended (FLIP-147:
@@ -133,6 +134,10 @@ export function finishIfDone(d: TickDraft): void {
       const t = d.task(i);
       if (t.state.kind !== 'sink' || t.state.open.length === 0) return;
       const open = t.state.open;
+      if (t.openTxn !== null) {
+        markCommitted(d, i, t.openTxn);
+        t.openTxn = null;
+      }
       d.appendOutput(t, open);
       t.state = { ...t.state, open: [] };
       d.emit({ type: 'SinkCommitted', task: info.id, checkpoint: null, records: open.length });
@@ -152,6 +157,8 @@ function endJob(d: TickDraft, reason: FinishReason): void {
   d.topology.channels.forEach((_, c) => {
     if (d.state.channels[c].queue.length > 0) d.channel(c).queue = [];
   });
+  // What no checkpoint committed is aborted as the sinks close.
+  d.topology.tasks.forEach((_, i) => abortPending(d, i, 'job-end'));
   d.topology.tasks.forEach((_, i) => {
     const t = d.task(i);
     t.status = 'FINISHED';

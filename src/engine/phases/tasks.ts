@@ -22,6 +22,7 @@ import {
   takeSnapshot,
 } from './checkpointing';
 import { failJob } from './failover';
+import { openTransaction } from './transactions';
 
 const DEFAULT_OPERATOR_RATE = 100;
 
@@ -175,7 +176,9 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         origin: record.origin,
         replay: record.replay,
       };
+      let txn: number | null = null;
       if (t.state.kind === 'sink' && op.transactional) {
+        txn = openTransaction(d, info, t);
         t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
         d.appendOutput(t, [received]);
@@ -188,6 +191,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
             replay: record.replay,
           });
       }
+      if (op.topic !== undefined) d.appendTopic(t, { ...received, txn, tick: d.tick });
       break;
     }
     case 'source':

@@ -81,6 +81,20 @@ describe('the final checkpoint at the end of input (FLIP-147)', () => {
     expect(first(run.events, 'JobFinished')!.reason).toEqual({ code: 'input-exhausted' });
     expect(outputOf(run)).toEqual([1, 3, 6, 10, 15, 21, 28, 36, 45]);
   });
+
+  it('a lost commit notification of the final checkpoint: the job waits for the next one, which commits it too', () => {
+    const base = record(sumToSink());
+    const final = (first(base.events, 'JobFinished')!.reason as { finalCheckpoint: number })
+      .finalCheckpoint;
+    const lossy = { ...sumToSink() };
+    lossy.actions = [{ type: 'lose-commit-notification', checkpoint: final }];
+    const run = record(lossy);
+    const finished = first(run.events, 'JobFinished')!;
+    expect(finished.reason).toMatchObject({ finalCheckpoint: final + 1 });
+    expect(outputOf(run)).toEqual([1, 3, 6, 10, 15, 21, 28, 36, 45]);
+    const commit = run.events.find((e) => e.type === 'SinkCommitted' && e.checkpoint === final);
+    expect(commit!.tick).toBeGreaterThan(first(base.events, 'JobFinished')!.tick);
+  });
 });
 
 describe('stop-with-savepoint, with and without --drain', () => {
