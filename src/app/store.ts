@@ -5,6 +5,7 @@ import { lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
 import { estimateCost } from '../engine';
 import { describeBudget } from '../scenarios/budgetText';
+import type { LocalText } from '../scenarios/text';
 import {
   MAX_TICKS,
   recordTimeline,
@@ -19,7 +20,8 @@ export type Language = 'en' | 'zh';
 
 export interface Notice {
   kind: 'error' | 'info';
-  text: string;
+  /** Text in both languages follows a change of language while it is shown. */
+  text: string | LocalText;
 }
 
 export interface SimulationSlice {

@@ -4,6 +4,7 @@ import { LESSONS, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import { loadPreset } from '../scenarios/presets/load';
 import type { ShareState } from '../scenarios/shareLink';
+import type { LocalText } from '../scenarios/text';
 import { presenterCaption } from './layout/presenterCaption';
 import { useStore, type Language } from './store';
 
@@ -110,16 +111,10 @@ export async function embedUrl(options: EmbedOptions): Promise<string> {
   return `${origin}${pathname}?${flags.join('&')}${encodeShareState({ ...state, view })}`;
 }
 
-async function refuse(error: string): Promise<void> {
+/** Opens the default lesson with a notice saying why (the link codec words a link's refusal). */
+async function refuse(notice: LocalText): Promise<void> {
   await openDefault();
-  const s = useStore.getState();
-  s.notify({
-    kind: 'error',
-    text:
-      s.language === 'zh'
-        ? `${error} 已打开默认课程。`
-        : `${error} The default lesson opened instead.`,
-  });
+  useStore.getState().notify({ kind: 'error', text: notice });
 }
 
 /**
@@ -131,12 +126,15 @@ export async function applyHash(hash: string): Promise<void> {
   try {
     codec = await shareLink();
   } catch {
-    await refuse('This link could not be read: part of the app failed to load.');
+    await refuse({
+      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
+      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
+    });
     return;
   }
   const decoded = codec.decodeShareState(hash);
   if (!decoded.ok) {
-    await refuse(decoded.error);
+    await refuse(codec.linkRefusedNotice(decoded.error));
     return;
   }
   const { state, scenario, warnings } = decoded;
@@ -158,7 +156,9 @@ export async function applyHash(hash: string): Promise<void> {
   }
   if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
   if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
-  if (warnings.length > 0) s.notify({ kind: 'info', text: warnings.join(' ') });
+  if (warnings.length > 0) {
+    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
+  }
 }
 
 /**
@@ -182,7 +182,10 @@ export async function initialiseFromLocation(): Promise<void> {
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.
-    await refuse('The app could not open what this address asked for.').catch(() => {});
+    await refuse({
+      en: 'The app could not open what this address asked for. The default lesson opened instead.',
+      zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
+    }).catch(() => {});
   }
 }
 

@@ -19,7 +19,9 @@ import {
   importScenarioFile,
   isPlainObject,
   parseJsonSafely,
+  fileRefusalText,
 } from '../scenarios/scenarioFile';
+import { jsonText } from '../scenarios/inputMessages';
 import { parseScenario } from '../scenarios/schema';
 import { reportEvent, reportHead, writeReportTail, type JsonSink } from './simReport';
 
@@ -65,7 +67,7 @@ function loadScenario(arg: string): Scenario {
     fail(`cannot read ${arg}`);
   }
   const json = parseJsonSafely(text.replace(/^\uFEFF/, ''), FILE_LIMITS.depth);
-  if (!json.ok) fail(`${arg} is not valid JSON (${json.reason})`);
+  if (!json.ok) fail(`${arg} is not valid JSON (${jsonText(json.reason).en})`);
   if (!isPlainObject(json.value)) {
     const parsed = parseScenario(json.value);
     fail(
@@ -75,9 +77,9 @@ function loadScenario(arg: string): Scenario {
   const imported = importScenarioFile(text);
   if (!imported.ok) {
     fail(
-      imported.error.startsWith("This file's scenario cannot be used")
-        ? `${arg} is not a valid scenario: ${imported.problems.join('; ')}`
-        : `${arg}: ${imported.error}`,
+      imported.error.code === 'invalidScenario'
+        ? `${arg} is not a valid scenario: ${imported.problems.map((p) => p.en).join('; ')}`
+        : `${arg}: ${fileRefusalText(imported.error).en}`,
     );
   }
   return imported.scenario;

@@ -1,5 +1,9 @@
 import type { Scenario, TimedEvent } from '../engine';
+import type { FileRefusal, FileWarning, JsonProblem } from './inputMessages';
 import { parseScenario } from './schema';
+import type { LocalText } from './text';
+
+export { fileRefusalText, fileWarningText } from './inputMessages';
 
 /** What a scenario file says it is, so any other JSON is told apart from ours. */
 export const SCENARIO_FILE_FORMAT = 'checkpoint-lab-scenario';
@@ -24,16 +28,16 @@ export interface ScenarioFile {
 }
 
 export type ScenarioImport =
-  | { ok: true; scenario: Scenario; events: TimedEvent[] | null; warnings: string[] }
+  | { ok: true; scenario: Scenario; events: TimedEvent[] | null; warnings: FileWarning[] }
   | {
       ok: false;
-      /** One sentence for the user. */
-      error: string;
+      /** Why, as data: `fileRefusalText` words it in each language. */
+      error: FileRefusal;
       /** Every problem found, each as `field path: reason`. */
-      problems: string[];
+      problems: LocalText[];
     };
 
-export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
+export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: JsonProblem };
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -71,7 +75,7 @@ function nestingDepth(text: string, limit: number): number {
  */
 export function parseJsonSafely(text: string, maxDepth: number): JsonParse {
   if (nestingDepth(text, maxDepth) < 0) {
-    return { ok: false, reason: `it is nested more than ${maxDepth} levels deep` };
+    return { ok: false, reason: { kind: 'tooDeep', depth: maxDepth } };
   }
   try {
     return { ok: true, value: JSON.parse(text, dropDangerousKeys) };
@@ -79,10 +83,10 @@ export function parseJsonSafely(text: string, maxDepth: number): JsonParse {
     // The engine's message quotes the text itself, which may be anything: only its position
     // is passed on.
     const position = /at position (\d+)/.exec(e instanceof Error ? e.message : '');
-    if (!position) return { ok: false, reason: 'it is not valid JSON' };
+    if (!position) return { ok: false, reason: { kind: 'notJson' } };
     const before = text.slice(0, Number(position[1])).split('\n');
-    const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-    return { ok: false, reason: `it is not valid JSON (the error is at ${where})` };
+    const at = { line: before.length, column: before[before.length - 1].length + 1 };
+    return { ok: false, reason: { kind: 'notJson', at } };
   }
 }
 
@@ -109,7 +113,7 @@ export function scenarioFileName(scenario: Scenario): string {
   return `${scenario.id}.checkpoint-lab.json`;
 }
 
-function refuse(error: string, problems: string[] = []): ScenarioImport {
+function refuse(error: FileRefusal, problems: LocalText[] = []): ScenarioImport {
   return { ok: false, error, problems };
 }
 
@@ -117,19 +121,35 @@ function refuse(error: string, problems: string[] = []): ScenarioImport {
  * Events are what the engine recorded, kept for reading; the app re-runs the scenario for
  * anything it shows, so only their outline is checked: objects with a type and a tick.
  */
-function readEvents(raw: unknown): { events: TimedEvent[] } | { problems: string[] } {
-  if (!Array.isArray(raw)) return { problems: ['events: must be a list'] };
+function readEvents(raw: unknown): { events: TimedEvent[] } | { problems: LocalText[] } {
+  if (!Array.isArray(raw))
+    return { problems: [{ en: 'events: must be a list', zh: 'events：必须是列表' }] };
   if (raw.length > FILE_LIMITS.events) {
-    return { problems: [`events: ${raw.length} events, at most ${FILE_LIMITS.events}`] };
+    return {
+      problems: [
+        {
+          en: `events: ${raw.length} events, at most ${FILE_LIMITS.events}`,
+          zh: `events：有 ${raw.length} 个事件，最多 ${FILE_LIMITS.events} 个`,
+        },
+      ],
+    };
   }
-  const problems: string[] = [];
+  const problems: LocalText[] = [];
   raw.forEach((e, i) => {
     if (problems.length >= 10) return;
-    if (!isPlainObject(e)) problems.push(`events[${i}]: must be an object`);
-    else if (typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 40)
-      problems.push(`events[${i}].type: must be an event name`);
-    else if (typeof e.tick !== 'number' || !Number.isInteger(e.tick) || e.tick < 0)
-      problems.push(`events[${i}].tick: must be a whole number, 0 or more`);
+    if (!isPlainObject(e)) {
+      problems.push({ en: `events[${i}]: must be an object`, zh: `events[${i}]：必须是对象` });
+    } else if (typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 40) {
+      problems.push({
+        en: `events[${i}].type: must be an event name`,
+        zh: `events[${i}].type：必须是事件名`,
+      });
+    } else if (typeof e.tick !== 'number' || !Number.isInteger(e.tick) || e.tick < 0) {
+      problems.push({
+        en: `events[${i}].tick: must be a whole number, 0 or more`,
+        zh: `events[${i}].tick：必须是 0 或更大的整数`,
+      });
+    }
   });
   return problems.length > 0 ? { problems } : { events: raw as TimedEvent[] };
 }
@@ -141,64 +161,72 @@ function readEvents(raw: unknown): { events: TimedEvent[] } | { problems: string
  */
 export function importScenarioFile(text: string): ScenarioImport {
   try {
-    if (typeof text !== 'string') return refuse('This file could not be read as text.');
+    if (typeof text !== 'string') return refuse({ code: 'notText' });
     if (text.length > FILE_LIMITS.textLength) {
-      const mb = Math.round(FILE_LIMITS.textLength / 1_000_000);
-      return refuse(`This file is too large: it has more than ${mb} MB of text.`);
+      return refuse({ code: 'tooLarge', mb: Math.round(FILE_LIMITS.textLength / 1_000_000) });
     }
     const json = parseJsonSafely(text.replace(/^\uFEFF/, ''), FILE_LIMITS.depth);
-    if (!json.ok) return refuse(`This file cannot be read: ${json.reason}.`);
+    if (!json.ok) return refuse({ code: 'notJson', problem: json.reason });
     const data = json.value;
-    if (!isPlainObject(data)) {
-      return refuse('This file is not a Checkpoint Lab scenario: it holds no JSON object.');
-    }
-    const warnings: string[] = [];
+    if (!isPlainObject(data)) return refuse({ code: 'notObject' });
+    const warnings: FileWarning[] = [];
     let scenarioData: unknown;
     let eventsData: unknown;
     if (data.format === undefined && 'operators' in data) {
-      warnings.push('This file has no Checkpoint Lab header; it was read as a bare scenario.');
+      warnings.push({ code: 'bareScenario' });
       scenarioData = data;
     } else if (data.format !== SCENARIO_FILE_FORMAT) {
-      return refuse(
-        `This file is not a Checkpoint Lab scenario: its "format" should be "${SCENARIO_FILE_FORMAT}".`,
-        [`format: expected "${SCENARIO_FILE_FORMAT}"`],
-      );
+      return refuse({ code: 'wrongFormat', format: SCENARIO_FILE_FORMAT }, [
+        {
+          en: `format: expected "${SCENARIO_FILE_FORMAT}"`,
+          zh: `format：应为 "${SCENARIO_FILE_FORMAT}"`,
+        },
+      ]);
     } else if (typeof data.version !== 'number' || !Number.isInteger(data.version)) {
-      return refuse('This file is damaged: its "version" is not a whole number.', [
-        'version: must be a whole number',
+      return refuse({ code: 'versionNotWhole' }, [
+        { en: 'version: must be a whole number', zh: 'version：必须是整数' },
       ]);
     } else if (data.version > SCENARIO_FILE_VERSION) {
       return refuse(
-        `This file was written by a newer Checkpoint Lab (file version ${data.version}); this one reads up to version ${SCENARIO_FILE_VERSION}.`,
-        [`version: at most ${SCENARIO_FILE_VERSION}`],
+        { code: 'newerVersion', version: data.version, newest: SCENARIO_FILE_VERSION },
+        [
+          {
+            en: `version: at most ${SCENARIO_FILE_VERSION}`,
+            zh: `version：最大为 ${SCENARIO_FILE_VERSION}`,
+          },
+        ],
       );
     } else if (data.version < 1) {
-      return refuse('This file is damaged: its "version" is below 1.', ['version: at least 1']);
+      return refuse({ code: 'versionBelowOne' }, [
+        { en: 'version: at least 1', zh: 'version：最小为 1' },
+      ]);
     } else {
       scenarioData = data.scenario;
       eventsData = data.events;
       if (scenarioData === undefined) {
-        return refuse('This file is damaged: it has no "scenario".', ['scenario: missing']);
+        return refuse({ code: 'noScenario' }, [{ en: 'scenario: missing', zh: 'scenario：缺失' }]);
       }
     }
     const parsed = parseScenario(scenarioData);
     if (!parsed.ok) {
+      // A problem with the whole scenario is named `scenario` already; a field gets the prefix.
+      const inFile = (p: string) => (/^scenario[:：]/.test(p) ? p : `scenario.${p}`);
       const prefixed =
         scenarioData === data
-          ? parsed.errors
-          : parsed.errors.map((e) => (e.startsWith('scenario:') ? e : `scenario.${e}`));
-      return refuse(`This file's scenario cannot be used: ${prefixed[0]}.`, prefixed);
+          ? parsed.problems
+          : parsed.problems.map((p) => ({ en: inFile(p.en), zh: inFile(p.zh) }));
+      return refuse({ code: 'invalidScenario', problem: prefixed[0] }, prefixed);
     }
     let events: TimedEvent[] | null = null;
     if (eventsData !== undefined) {
       const read = readEvents(eventsData);
       if ('problems' in read) {
-        return refuse(`This file's event log is damaged: ${read.problems[0]}.`, read.problems);
+        return refuse({ code: 'eventsDamaged', problem: read.problems[0] }, read.problems);
       }
       events = read.events;
     }
     return { ok: true, scenario: parsed.scenario, events, warnings };
   } catch {
-    return refuse('This file could not be read.');
+    return refuse({ code: 'unreadable' });
   }
 }

@@ -7,10 +7,21 @@ import {
   type Scenario,
   type ScenarioAction,
 } from '../engine';
+import type { LinkDamage, LinkRefusal, LinkWarning } from './inputMessages';
 import { LESSONS } from './lessons/course';
 import { presetById } from './presets';
 import { isPlainObject, parseJsonSafely } from './scenarioFile';
 import { parseScenario } from './schema';
+import type { LocalText } from './text';
+
+export {
+  joined,
+  linkRefusalText,
+  linkRefusedNotice,
+  linkWarningText,
+  type LinkRefusal,
+  type LinkWarning,
+} from './inputMessages';
 
 /** The newest link format this build writes. Older formats are migrated when read. */
 export const SHARE_VERSION = 1;
@@ -64,9 +75,9 @@ export type ShareDecode =
       /** The scenario the link runs: the preset with its overrides applied, validated. */
       scenario: Scenario;
       /** What the link asked for that was adjusted; the rest opened as asked. */
-      warnings: string[];
+      warnings: LinkWarning[];
     }
-  | { ok: false; error: string };
+  | { ok: false; error: LinkRefusal };
 
 // ---------------------------------------------------------------------------------------------
 // Preset + overrides
@@ -129,45 +140,36 @@ export function sharedScenario(scenario: Scenario): SharedScenario {
     : { preset: preset.id };
 }
 
-type Resolved = { ok: true; scenario: Scenario } | { ok: false; error: string };
+type Refused = { ok: false; error: LinkRefusal };
+type Resolved = { ok: true; scenario: Scenario } | Refused;
 
-/** Text from the link inside a message: one line, short, whatever it held. */
-function quoted(text: string, max = 40): string {
-  const line = text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
-  return line.length > max ? `${line.slice(0, max)}…` : line;
+function refused(error: LinkRefusal): Refused {
+  return { ok: false, error };
 }
 
-function damaged(reason: string): { ok: false; error: string } {
-  return { ok: false, error: `This link is damaged: ${reason}.` };
+function damaged(damage: LinkDamage): Refused {
+  return refused({ code: 'damaged', damage });
 }
 
-function invalidScenario(errors: string[]): { ok: false; error: string } {
-  return {
-    ok: false,
-    error: `This link holds a scenario that cannot run: ${quoted(errors[0] ?? 'it is not valid', 300)}.`,
-  };
+function invalidScenario(problems: LocalText[]): Refused {
+  return refused({ code: 'invalidScenario', problem: problems[0] ?? null });
 }
 
 function resolvePreset(id: unknown, raw: unknown): Resolved {
-  if (typeof id !== 'string') return damaged('its preset name is not text');
+  if (typeof id !== 'string') return damaged({ kind: 'presetNameNotText' });
   const preset = presetById(id);
-  if (!preset) {
-    return {
-      ok: false,
-      error: `This link asks for an unknown preset "${quoted(id)}", so it was not opened.`,
-    };
-  }
+  if (!preset) return refused({ code: 'unknownPreset', name: id });
   if (raw === undefined) {
     // The preset object itself, once validated, so the app can tell it is still that preset.
     const parsed = parseScenario(preset);
-    return parsed.ok ? { ok: true, scenario: preset } : invalidScenario(parsed.errors);
+    return parsed.ok ? { ok: true, scenario: preset } : invalidScenario(parsed.problems);
   }
-  if (!isPlainObject(raw)) return damaged('its changes to the preset are not a list of fields');
+  if (!isPlainObject(raw)) return damaged({ kind: 'overridesNotFields' });
   if (raw.checkpoint !== undefined && !isPlainObject(raw.checkpoint)) {
-    return damaged('overrides.checkpoint is not a set of checkpoint options');
+    return damaged({ kind: 'overridesCheckpoint' });
   }
   if (raw.actions !== undefined && !Array.isArray(raw.actions)) {
-    return damaged('overrides.actions is not a list');
+    return damaged({ kind: 'overridesActions' });
   }
   const checkpoint: Record<string, unknown> = {
     ...preset.checkpoint,
@@ -184,18 +186,18 @@ function resolvePreset(id: unknown, raw: unknown): Resolved {
     actions: [...preset.actions, ...((raw.actions as unknown[] | undefined) ?? [])],
   };
   const parsed = parseScenario(candidate);
-  return parsed.ok ? parsed : invalidScenario(parsed.errors);
+  return parsed.ok ? parsed : invalidScenario(parsed.problems);
 }
 
 /** The scenario a shared description stands for, validated by the one scenario schema. */
 export function resolveSharedScenario(shared: unknown): Resolved {
-  if (!isPlainObject(shared)) return damaged('it holds no scenario');
+  if (!isPlainObject(shared)) return damaged({ kind: 'noScenario' });
   if ('preset' in shared) return resolvePreset(shared.preset, shared.overrides);
   if ('custom' in shared) {
     const parsed = parseScenario(shared.custom);
-    return parsed.ok ? parsed : invalidScenario(parsed.errors);
+    return parsed.ok ? parsed : invalidScenario(parsed.problems);
   }
-  return damaged('it names neither a preset nor a scenario');
+  return damaged({ kind: 'neitherPresetNorScenario' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,65 +308,54 @@ const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isI
 
 function readLesson(
   raw: unknown,
-  warnings: string[],
-): { ok: true; lesson?: ShareState['lesson'] } | { ok: false; error: string } {
+  warnings: LinkWarning[],
+): { ok: true; lesson?: ShareState['lesson'] } | Refused {
   if (raw === undefined || raw === null) return { ok: true };
-  if (!isPlainObject(raw) || typeof raw.id !== 'string') return damaged('its lesson has no name');
+  if (!isPlainObject(raw) || typeof raw.id !== 'string') return damaged({ kind: 'lessonNoName' });
   const lesson = LESSONS.find((l) => l.id === raw.id);
-  if (!lesson) {
-    return {
-      ok: false,
-      error: `This link asks for an unknown lesson "${quoted(raw.id)}", so it was not opened.`,
-    };
-  }
+  if (!lesson) return refused({ code: 'unknownLesson', name: raw.id });
   let step = 0;
   if (isCount(raw.step)) step = raw.step;
-  else if (raw.step !== undefined) {
-    warnings.push('The lesson step in this link was unreadable; it opens at the first step.');
-  }
+  else if (raw.step !== undefined) warnings.push({ code: 'stepUnreadable' });
   if (step >= lesson.steps.length) {
-    warnings.push(
-      `This link asks for step ${step + 1} of a lesson with ${lesson.steps.length} steps; it opens the last step.`,
-    );
+    warnings.push({ code: 'stepPastEnd', step, steps: lesson.steps.length });
     step = lesson.steps.length - 1;
   }
   return { ok: true, lesson: { id: lesson.id, step } };
 }
 
-function readView(raw: unknown, warnings: string[]): ShareView | undefined {
+function readView(raw: unknown, warnings: LinkWarning[]): ShareView | undefined {
   if (raw === undefined) return undefined;
   if (!isPlainObject(raw)) {
-    warnings.push('The view settings in this link were unreadable and were left out.');
+    warnings.push({ code: 'viewUnreadable' });
     return undefined;
   }
   const view: ShareView = {};
   if (raw.selected === null || (typeof raw.selected === 'string' && raw.selected.length <= 100)) {
     view.selected = raw.selected;
   } else if (raw.selected !== undefined) {
-    warnings.push('The selection in this link was unreadable and was left out.');
+    warnings.push({ code: 'selectionUnreadable' });
   }
   for (const flag of ['presenter', 'compare'] as const) {
     if (typeof raw[flag] === 'boolean') view[flag] = raw[flag];
-    else if (raw[flag] !== undefined) {
-      warnings.push(`The ${flag} setting in this link was unreadable and was left out.`);
-    }
+    else if (raw[flag] !== undefined) warnings.push({ code: 'flagUnreadable', flag });
   }
   return view;
 }
 
 function readState(data: Record<string, unknown>): ShareDecode {
-  if (data.v !== SHARE_VERSION) return damaged('its contents do not match its version');
+  if (data.v !== SHARE_VERSION) return damaged({ kind: 'versionMismatch' });
   const resolved = resolveSharedScenario(data.scenario);
   if (!resolved.ok) return resolved;
-  const warnings: string[] = [];
+  const warnings: LinkWarning[] = [];
 
   let tick = 0;
   if (data.tick === undefined) {
-    warnings.push('This link names no moment; it opens at tick 0.');
+    warnings.push({ code: 'noTick' });
   } else if (!isCount(data.tick)) {
-    return damaged('the moment it points to is not a tick (a whole number, 0 or more)');
+    return damaged({ kind: 'tickNotCount' });
   } else if (data.tick > SHARE_LIMITS.tick) {
-    warnings.push(`This link points past tick ${SHARE_LIMITS.tick}; it opens there instead.`);
+    warnings.push({ code: 'tickPastLimit', limit: SHARE_LIMITS.tick });
     tick = SHARE_LIMITS.tick;
   } else {
     tick = data.tick;
@@ -372,7 +363,7 @@ function readState(data: Record<string, unknown>): ShareDecode {
 
   let language: Language = 'en';
   if (data.language === 'en' || data.language === 'zh') language = data.language;
-  else warnings.push('This link names no language this app speaks; it opens in English.');
+  else warnings.push({ code: 'noLanguage' });
 
   const lesson = readLesson(data.lesson, warnings);
   if (!lesson.ok) return lesson;
@@ -392,64 +383,54 @@ function readState(data: Record<string, unknown>): ShareDecode {
 
 /**
  * Reads a link's hash (with or without `#`, or a whole URL) back into the state it was made
- * from. Refuses anything too large, damaged, hostile or impossible with one sentence a teacher
- * understands; never throws, and builds no large text or deep object on the way.
+ * from. Refuses anything too large, damaged, hostile or impossible with a reason that
+ * `linkRefusalText` words as one sentence a teacher understands; never throws, and builds no
+ * large text or deep object on the way.
  */
 export function decodeShareState(hash: string): ShareDecode {
   try {
-    if (typeof hash !== 'string') return damaged('it is not text');
-    const tooLarge: ShareDecode = {
-      ok: false,
-      error: `This link is too large: it holds more than ${SHARE_LIMITS.compressed / 1024} KB of data, so it was not opened.`,
-    };
+    if (typeof hash !== 'string') return damaged({ kind: 'notText' });
+    const tooLarge = refused({ code: 'tooLarge', kb: SHARE_LIMITS.compressed / 1024 });
     // Percent-escapes take three characters for one, so nothing longer can fit once unescaped.
     if (hash.length > 3 * SHARE_LIMITS.compressed) return tooLarge;
     const text = (hash.includes('#') ? hash.slice(hash.indexOf('#') + 1) : hash).trim();
     const prefix = PREFIX.exec(text);
-    if (!prefix) return damaged('it does not start with a format version such as "v1="');
+    if (!prefix) return damaged({ kind: 'noVersion' });
     const version = Number(prefix[1]);
     if (version > SHARE_VERSION) {
-      return {
-        ok: false,
-        error: `This link was made by a newer Checkpoint Lab (link format ${version}); this one reads links up to format ${SHARE_VERSION}.`,
-      };
+      return refused({ code: 'newerFormat', version, newest: SHARE_VERSION });
     }
-    if (version < 1) return damaged(`its format version ${version} never existed`);
+    if (version < 1) return damaged({ kind: 'versionNeverExisted', version });
 
     let payload = text.slice(prefix[0].length);
     if (payload.includes('%')) {
       try {
         payload = decodeURIComponent(payload);
       } catch {
-        return damaged('it contains a broken %-escape');
+        return damaged({ kind: 'brokenEscape' });
       }
     }
     // Some mail and chat programs turn '+' into a space; lz-string itself undoes the same.
     payload = payload.replace(/ /g, '+');
     if (payload.length > SHARE_LIMITS.compressed) return tooLarge;
-    if (payload.length === 0) return damaged('it holds no data after "v1="');
-    if ([...payload].some((c) => !SIX_BITS.has(c))) {
-      return damaged('it contains characters a Checkpoint Lab link never holds');
-    }
+    if (payload.length === 0) return damaged({ kind: 'empty' });
+    if ([...payload].some((c) => !SIX_BITS.has(c))) return damaged({ kind: 'foreignCharacters' });
 
     const length = unpackedLength(payload, SHARE_LIMITS.decompressed);
     if (length === 'too-large') {
-      return {
-        ok: false,
-        error: `This link is too large: it unpacks to more than ${SHARE_LIMITS.decompressed / (1024 * 1024)} MB, so it was not opened.`,
-      };
+      return refused({ code: 'unpacksTooLarge', mb: SHARE_LIMITS.decompressed / (1024 * 1024) });
     }
-    if (length === 'damaged') return damaged('its data is cut off or altered');
+    if (length === 'damaged') return damaged({ kind: 'cutOff' });
     const json = decompressFromEncodedURIComponent(payload);
-    if (!json) return damaged('its data is cut off or altered');
+    if (!json) return damaged({ kind: 'cutOff' });
 
     const parsed = parseJsonSafely(json, SHARE_LIMITS.depth);
-    if (!parsed.ok) return damaged(parsed.reason);
-    if (!isPlainObject(parsed.value)) return damaged('it holds no settings');
+    if (!parsed.ok) return damaged({ kind: 'json', problem: parsed.reason });
+    if (!isPlainObject(parsed.value)) return damaged({ kind: 'noSettings' });
     const migrated = migrate(version, parsed.value);
-    if (!migrated) return damaged(`no reader exists for its format version ${version}`);
+    if (!migrated) return damaged({ kind: 'noReader', version });
     return readState(migrated);
   } catch {
-    return damaged('it could not be read');
+    return damaged({ kind: 'unreadable' });
   }
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, expectTick, node, open, say, shownTick, sumOf, test } from './fixtures';
+import { expect, expectTick, linkTo, node, open, say, shownTick, sumOf, test } from './fixtures';
 
 const first = LESSONS[0];
 
@@ -49,6 +49,35 @@ test('the first lesson: continue, reveal the answer, go back, leave', async ({ p
   // Free play: the controls still work, and no lesson step follows the cursor any more.
   await page.keyboard.press('End');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
+});
+
+test('the seed’s moments on screen: sum_even = 12 when sum_odd fails, offset 5 when the state is restored', async ({
+  page,
+}) => {
+  // Seed section 1: sum_odd fails before adding 7 while sum_even has added 6 (2 + 4 + 6 = 12);
+  // recovery restores checkpoint 1, taken at offset 5 with the sums 6 and 9.
+  const failure = first.steps.findIndex((s) => /fails/.test(s.title.en));
+  const restore = first.steps.findIndex((s) => /^Restore/.test(s.title.en));
+  const at = (step: number) =>
+    linkTo({
+      scenario: { preset: first.scenario.id },
+      tick: first.steps[step].tick,
+      lesson: { id: first.id, step },
+    });
+
+  await open(page, at(failure));
+  await expect(page.getByTestId('lesson')).toContainText(`step ${failure + 1} /`);
+  await expect(node(page, 'sum_odd#0')).toContainText('FAILED');
+  await expect(sumOf(page, 'sum_even#0')).toHaveText('12');
+  await expect(node(page, 'sum_even#0')).not.toContainText('state cleared');
+  await expect(node(page, 'source#0')).toContainText('offset 7');
+
+  await page.goto('about:blank');
+  await open(page, at(restore));
+  await expect(page.getByTestId('lesson')).toContainText(`step ${restore + 1} /`);
+  await expect(node(page, 'source#0')).toContainText('offset 5');
+  await expect(sumOf(page, 'sum_even#0')).toHaveText('6');
+  await expect(sumOf(page, 'sum_odd#0')).toHaveText('9');
 });
 
 test('the lesson follows the cursor: steps, keys and markers move it; off its moment it offers the way back', async ({

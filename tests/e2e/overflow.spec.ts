@@ -17,7 +17,10 @@ async function cutOff(page: Page): Promise<string[]> {
       if (!own || el.clientWidth === 0 || el.closest('.visually-hidden')) continue;
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       const text = el.textContent!.trim().replace(/\s+/g, ' ');
-      const where = el.closest('.react-flow__node')?.getAttribute('data-id') ?? el.className;
+      const where =
+        el.closest('.react-flow__node')?.getAttribute('data-id') ??
+        el.getAttribute('class') ??
+        el.tagName;
       // Cut by a box around it that hides what sticks out (the graph's pane excepted: there
       // the user pans).
       const r = el.getBoundingClientRect();
@@ -29,7 +32,9 @@ async function cutOff(page: Page): Promise<string[]> {
         if (getComputedStyle(a).overflowX === 'visible') continue;
         const box = a.getBoundingClientRect();
         if (r.right > box.right + 1 || r.left < box.left - 1) {
-          found.push(`${where}: "${text.slice(0, 40)}" sticks out of ${a.className || a.tagName}`);
+          found.push(
+            `${where}: "${text.slice(0, 40)}" sticks out of ${a.getAttribute('class') ?? a.tagName}`,
+          );
         }
         break;
       }
@@ -40,6 +45,75 @@ async function cutOff(page: Page): Promise<string[]> {
       found.push(
         `${where}: "${text.slice(0, 40)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
       );
+    }
+    return found;
+  });
+}
+
+/**
+ * SVG text that leaves its drawing: past the edge of its `<svg>` (which clips it), or out of the
+ * nearest box around it that hides what sticks out. SVG text never wraps, so a label at the edge
+ * of a chart is cut without a trace in scrollWidth.
+ */
+async function svgTextCutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<SVGTextElement>('svg text')) {
+      const text = el.textContent!.trim();
+      if (text === '' || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const svg = el.ownerSVGElement!;
+      const where = svg.getAttribute('class') ?? svg.getAttribute('aria-label') ?? 'svg';
+      const boxes: [string, DOMRect][] = [[where, svg.getBoundingClientRect()]];
+      for (let a = svg.parentElement; a; a = a.parentElement) {
+        if (a.matches('.react-flow__viewport')) break;
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        boxes.push([a.getAttribute('class') ?? a.tagName, a.getBoundingClientRect()]);
+        break;
+      }
+      for (const [name, box] of boxes) {
+        if (r.right > box.right + 1 || r.left < box.left - 1) {
+          const by = Math.round(Math.max(r.right - box.right, box.left - r.left));
+          found.push(`${where}: "${text.slice(0, 40)}" sticks out of ${name} by ${by} px`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * Options of a native `<select>` that the closed select cannot show whole: it shows the chosen
+ * option in its own box, so a title wider than the box (less its padding and the drop-down
+ * arrow) is cut whenever it is the one chosen. Allowed only when shortened on purpose: an
+ * ellipsis, and the chosen title whole in the select's title, for the pointer.
+ */
+async function optionsCutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    /** The drop-down arrow Chromium draws inside the select's content box. */
+    const ARROW = 20;
+    const found: string[] = [];
+    const context = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll('select')) {
+      if (!select.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+      const name = select.labels[0]?.querySelector('span')?.textContent ?? select.name;
+      for (const option of select.options) {
+        const width = context.measureText(option.text).width;
+        if (width <= room) continue;
+        const onPurpose =
+          style.textOverflow === 'ellipsis' && (!option.selected || select.title === option.text);
+        if (!onPurpose) {
+          found.push(
+            `select ${name}: "${option.text}" needs ${Math.ceil(width)} px, has ${Math.floor(room)}`,
+          );
+        }
+      }
     }
     return found;
   });
@@ -68,7 +142,7 @@ for (const viewport of [
           for (const tab of tabs) {
             await page.getByRole('tab', { name: tab }).click();
             await waitForStableGraph(page);
-            const found = await cutOff(page);
+            const found = [...(await cutOff(page)), ...(await svgTextCutOff(page))];
             problems.push(
               ...found.map((f) => `${preset.id} tick ${moment.tick}, ${tab} tab: ${f}`),
             );
@@ -76,6 +150,26 @@ for (const viewport of [
         }
       }
       expect([...new Set(problems)]).toEqual([]);
+    });
+
+    test('the lesson and preset picker cuts a title only with an ellipsis and the whole title on hover, in both languages', async ({
+      page,
+    }) => {
+      await open(page, linkTo({ scenario: { preset: PRESETS[0].id }, tick: 0 }));
+      const problems = await optionsCutOff(page);
+      // The longest title chosen: the closed picker shows it.
+      const picker = page.getByRole('combobox', { name: 'Lesson or scenario' });
+      const longest = await picker.evaluate(
+        (select: HTMLSelectElement) =>
+          [...select.options].reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,
+      );
+      await picker.selectOption(longest);
+      await waitForStableGraph(page);
+      problems.push(...(await optionsCutOff(page)));
+      await page.getByRole('button', { name: '中文' }).click();
+      await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+      problems.push(...(await optionsCutOff(page)).map((p) => `zh: ${p}`));
+      expect(problems).toEqual([]);
     });
   });
 }

@@ -1,36 +1,14 @@
-import { eventsAt, recordTimeline } from '../../src/app/timeline';
-import type { Scenario, SimEvent } from '../../src/engine';
 import { PRESETS } from '../../src/scenarios/presets';
 import { expect, linkTo, open, test } from '../e2e/fixtures';
+import { keyMoments } from '../e2e/keyMoments';
 
-/**
- * The moments a teacher stops at, found in each preset's own run: the first time each kind of
- * event happens, and the end. A preset shows only the moments it has (stop-the-world has no
- * barrier, a run without a failure no restore); two moments on one tick make one picture.
- */
-function moments(scenario: Scenario): { name: string; tick: number }[] {
-  const timeline = recordTimeline(scenario);
-  const ticks = Array.from({ length: timeline.end + 1 }, (_, t) => eventsAt(timeline, t));
-  const first = (type: SimEvent['type']) =>
-    ticks.findIndex((events) => events.some((e) => e.type === type));
-  const found = [
-    { name: 'sources-paused', tick: first('SourcesPaused') },
-    { name: 'barrier-injected', tick: first('BarrierInjected') },
-    { name: 'input-blocked', tick: first('ChannelBlocked') },
-    { name: 'checkpoint-completed', tick: first('CheckpointCompleted') },
-    { name: 'task-failed', tick: first('TaskFailed') },
-    { name: 'state-restored', tick: first('StateRestored') },
-    { name: 'final-result', tick: timeline.end },
-  ].filter((m) => m.tick > 0);
-  return found.filter((m, i) => found.findIndex((o) => o.tick === m.tick) === i);
-}
-
+// Each preset's key moments (the ones the overflow walk checks too), in both languages.
 // Pictures are compared pixel for pixel (maxDiffPixels 0 in the config). They are taken in the
 // deterministic mode: reduced motion (set in the config) draws every element at its tick
 // position, and the graph is photographed only once it stands still. One page per preset, each
 // moment a fresh load of its link: a new page costs more than the load itself.
 for (const preset of PRESETS) {
-  const shots = moments(preset);
+  const shots = keyMoments(preset);
   test(`${preset.id}: ${shots.map((m) => `${m.name} (tick ${m.tick})`).join(', ')}`, async ({
     page,
   }) => {

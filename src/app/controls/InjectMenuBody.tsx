@@ -27,7 +27,7 @@ export function InjectMenuBody() {
   const running = current.job.status === 'RUNNING' || current.job.status === 'RESTARTING';
 
   return (
-    <div className="inject-body">
+    <div className="menu-body inject-body">
       <label>
         {t({ en: 'Task', zh: '任务' })}
         <select value={task} onChange={(e) => setTask(e.target.value)}>

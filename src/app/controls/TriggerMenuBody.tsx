@@ -31,7 +31,7 @@ export function TriggerMenuBody() {
   };
 
   return (
-    <div className="inject-body">
+    <div className="menu-body inject-body">
       <button
         type="button"
         disabled={!running}

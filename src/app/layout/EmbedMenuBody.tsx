@@ -56,7 +56,7 @@ export function EmbedMenuBody() {
   };
 
   return (
-    <div className="embed-body">
+    <div className="menu-body embed-body">
       <fieldset>
         <legend>{t({ en: 'Size', zh: '尺寸' })}</legend>
         {EMBED_SIZES.map((s, k) => (

@@ -49,24 +49,31 @@ export function FileMenuBody() {
     const s = useStore.getState();
     const result = files.importScenarioFile(await file.text());
     if (!result.ok) {
-      const more = result.problems.filter((p) => !result.error.includes(p));
-      const details = more.length > 0 ? ` (${more.join('; ')})` : '';
+      const error = files.fileRefusalText(result.error);
+      const more = result.problems.filter((p) => !error.en.includes(p.en));
       s.notify({
         kind: 'error',
-        text: `${result.error}${details} ${t({ en: 'Nothing was changed.', zh: '未做任何更改。' })}`,
+        text: {
+          en: `${error.en}${more.length > 0 ? ` (${more.map((p) => p.en).join('; ')})` : ''} Nothing was changed.`,
+          zh: `${error.zh}${more.length > 0 ? `（${more.map((p) => p.zh).join('；')}）` : ''}未做任何更改。`,
+        },
       });
       return;
     }
     s.setLesson(null);
     s.loadScenario(result.scenario, null, 0);
+    const warnings = result.warnings.map(files.fileWarningText);
     s.notify({
       kind: 'info',
-      text: t({ en: `Opened ${file.name}.`, zh: `已打开 ${file.name}。` }),
+      text: {
+        en: [`Opened ${file.name}.`, ...warnings.map((w) => w.en)].join(' '),
+        zh: [`已打开 ${file.name}。`, ...warnings.map((w) => w.zh)].join(''),
+      },
     });
   };
 
   return (
-    <div className="file-body">
+    <div className="menu-body file-body">
       <button type="button" onClick={() => void exportFile(false)}>
         {t({ en: 'Export scenario (JSON)', zh: '导出场景 (JSON)' })}
       </button>

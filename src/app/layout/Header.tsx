@@ -94,11 +94,20 @@ function ScenarioPicker() {
   const presetId = useStore((s) => s.presetId);
   const lesson = useStore((s) => s.lesson);
   const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
+  const lessonPicked = lesson && LESSONS.find((l) => l.id === lesson.id);
+  const presetPicked = !lesson && PRESET_TITLES.find((p) => p.id === presetId);
+  // A long title is cut with an ellipsis in the closed picker: the whole of it on hover.
+  const picked = lessonPicked
+    ? `${lessonPicked.order}. ${t(lessonPicked.title)}`
+    : presetPicked
+      ? t(presetPicked.title)
+      : t({ en: 'Custom scenario', zh: '自定义场景' });
   return (
     <label className="picker">
       <span className="visually-hidden">{t({ en: 'Lesson or scenario', zh: '课程或场景' })}</span>
       <select
         value={value}
+        title={picked}
         onPointerEnter={prepare}
         onFocus={prepare}
         onChange={(e) => {
@@ -184,7 +193,7 @@ export function Header() {
         {/* A narrow window: what does not fit goes into a menu rather than off the edge. */}
         <details className="header-more">
           <summary>{t({ en: 'More', zh: '更多' })}</summary>
-          <div className="header-more-body">
+          <div className="menu-body header-more-body">
             <ViewButtons />
           </div>
         </details>

@@ -12,7 +12,7 @@ export function Notice() {
       className={`notice notice-${notice.kind}`}
       role={notice.kind === 'error' ? 'alert' : 'status'}
     >
-      <span>{notice.text}</span>
+      <span>{typeof notice.text === 'string' ? notice.text : t(notice.text)}</span>
       <button type="button" className="ghost" onClick={() => notify(null)}>
         {t({ en: 'Dismiss', zh: '关闭' })}
       </button>

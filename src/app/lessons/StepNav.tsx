@@ -62,7 +62,7 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
       {last && next && (
         <button
           type="button"
-          className="primary"
+          className="primary next-lesson"
           data-testid="next-lesson"
           onClick={() => void openLessonById(next.id)}
         >

@@ -37,6 +37,8 @@ const TEXT = {
     zh: '淡色部分：光标之后录制的运行。',
   },
   seek: { en: 'Click the chart to jump to that time.', zh: '点击图表跳到该时间。' },
+  checkpoint: { en: 'Checkpoint', zh: '检查点' },
+  savepoint: { en: 'Savepoint', zh: '保存点' },
 } satisfies Record<string, LocalText>;
 
 const LABEL_W = 58;
@@ -332,7 +334,7 @@ export function ScheduleChart() {
             return (
               <g key={lane.id}>
                 <title>
-                  {`${lane.kind === 'savepoint' ? 'Savepoint' : 'Checkpoint'} ${lane.id}: ${lane.statusNow ?? '—'}`}
+                  {`${t(lane.kind === 'savepoint' ? TEXT.savepoint : TEXT.checkpoint)} ${lane.id}${t({ en: ': ', zh: '：' })}${lane.statusNow ?? '—'}`}
                 </title>
                 <rect x={4} y={y} width={LABEL_W - 10} height={22} rx={4} fill={color.fill} />
                 <text

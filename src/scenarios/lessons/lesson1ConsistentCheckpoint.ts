@@ -13,8 +13,8 @@ export const lesson1ConsistentCheckpoint: Lesson = {
       tick: 0,
       title: { en: 'The job', zh: '这个作业' },
       text: {
-        en: '{source#0} reads the numbers 1 to 9, one every three ticks. {sum_even#0} adds the even numbers and {sum_odd#0} the odd ones. Its state is all this job has: the offset of {source#0} and the two sums.',
-        zh: '{source#0} 每三拍读取一个数字，从 1 读到 9。{sum_even#0} 对偶数求和，{sum_odd#0} 对奇数求和。这个作业的全部状态就是：{source#0} 的偏移量和两个和。',
+        en: '{source#0} reads the numbers 1 to 9, one every three ticks, and sends each number to both sum tasks. {sum_even#0} adds the even numbers and ignores the odd ones; {sum_odd#0} adds the odd ones and ignores the even ones. Its state is all this job has: the offset of {source#0} and the two sums.',
+        zh: '{source#0} 每三拍读取一个数字，从 1 读到 9，并把每个数字都发给两个求和任务。{sum_even#0} 只加偶数，忽略奇数；{sum_odd#0} 只加奇数，忽略偶数。这个作业的全部状态就是：{source#0} 的偏移量和两个和。',
       },
       highlight: ['source#0', 'sum_even#0', 'sum_odd#0'],
     },
@@ -71,7 +71,7 @@ export const lesson1ConsistentCheckpoint: Lesson = {
         en: '{sum_odd#0} fails just before it adds 7: its state is gone with it. The other tasks have not stopped yet: {sum_even#0} has added 6 and shows 12, and {source#0} is at offset 7.',
         zh: '{sum_odd#0} 在加上 7 之前失败了，它的状态也随之丢失。其他任务还没有停下：{sum_even#0} 已经加上 6，显示 12，{source#0} 的偏移量是 7。',
       },
-      highlight: ['sum_odd#0', 'sum_even#0'],
+      highlight: ['sum_odd#0', 'sum_even#0', 'source#0'],
     },
     {
       tick: 21,

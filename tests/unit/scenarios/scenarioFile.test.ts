@@ -5,13 +5,13 @@ import { PRESETS, presetById } from '../../../src/scenarios/presets';
 import {
   exportScenarioFile,
   FILE_LIMITS,
-  importScenarioFile,
   parseJsonSafely,
   scenarioFileName,
   SCENARIO_FILE_FORMAT,
 } from '../../../src/scenarios/scenarioFile';
 import { parseScenario } from '../../../src/scenarios/schema';
 import { scenarioArb } from '../../helpers/arbitraries';
+import { importInEnglish } from './inEnglish';
 
 function normalised(scenario: Scenario): Scenario {
   const parsed = parseScenario(scenario);
@@ -20,7 +20,7 @@ function normalised(scenario: Scenario): Scenario {
 }
 
 function imported(text: string) {
-  const result = importScenarioFile(text);
+  const result = importInEnglish(text);
   if (!result.ok) throw new Error(`${result.error} ${result.problems.join('; ')}`);
   return result;
 }
@@ -78,7 +78,7 @@ describe('scenario files that cannot be used', () => {
       ...odd,
       operators: odd.operators.map((o, i) => (i === 1 ? { ...o, parallelism: 0 } : o)),
     };
-    const result = importScenarioFile(file(broken));
+    const result = importInEnglish(file(broken));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems[0]).toMatch(/^scenario\.operators\[1\]\.parallelism: /);
@@ -94,7 +94,7 @@ describe('scenario files that cannot be used', () => {
         { from: 'sum_odd', to: 'sum_even', partitioning: 'forward' },
       ],
     };
-    const result = importScenarioFile(file(cyclic));
+    const result = importInEnglish(file(cyclic));
     expect(result).toMatchObject({
       ok: false,
       problems: ['scenario.edges: the job graph has a cycle'],
@@ -135,7 +135,7 @@ describe('scenario files that cannot be used', () => {
       /nested more than 64 levels deep/,
     ],
   ])('refuses %s with a message', (_, text, message) => {
-    const result = importScenarioFile(text);
+    const result = importInEnglish(text);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
   });
@@ -152,14 +152,14 @@ describe('scenario files that cannot be used', () => {
       ],
     ] as const;
     for (const [, events, problem] of bad) {
-      const result = importScenarioFile(file(odd, { events }));
+      const result = importInEnglish(file(odd, { events }));
       expect(result).toMatchObject({ ok: false, problems: [problem] });
     }
   });
 
   it('refuses a file over the size limit before reading it', () => {
     const huge = ' '.repeat(FILE_LIMITS.textLength + 1);
-    expect(importScenarioFile(huge)).toMatchObject({
+    expect(importInEnglish(huge)).toMatchObject({
       ok: false,
       error: expect.stringMatching(/too large/),
     });
@@ -174,13 +174,13 @@ describe('scenario files that cannot be used', () => {
           fc.jsonValue().map((v) => file(v)),
         ),
         (text) => {
-          const result = importScenarioFile(text);
+          const result = importInEnglish(text);
           if (!result.ok) expect(result.error).toMatch(/^This file.+\.$/);
         },
       ),
       { numRuns: 500 },
     );
-    expect(importScenarioFile(undefined as unknown as string).ok).toBe(false);
+    expect(importInEnglish(undefined as unknown as string).ok).toBe(false);
   }, 60_000);
 });
 
@@ -211,14 +211,14 @@ describe('parseJsonSafely', () => {
 
 describe('a file that is not valid JSON', () => {
   it('says where the error is, and quotes none of the text', () => {
-    const result = importScenarioFile(
+    const result = importInEnglish(
       '{\n  "format": "checkpoint-lab-scenario",\n  "version": 1 2\n}',
     );
     expect(result).toMatchObject({
       ok: false,
       error: 'This file cannot be read: it is not valid JSON (the error is at line 3, column 16).',
     });
-    const quoted = importScenarioFile('{"a":, "<script>":1}');
+    const quoted = importInEnglish('{"a":, "<script>":1}');
     expect(quoted).toMatchObject({
       ok: false,
       error: 'This file cannot be read: it is not valid JSON.',

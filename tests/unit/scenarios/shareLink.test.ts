@@ -6,7 +6,6 @@ import { LESSONS } from '../../../src/scenarios/lessons/course';
 import { PRESETS, presetById } from '../../../src/scenarios/presets';
 import { parseScenario } from '../../../src/scenarios/schema';
 import {
-  decodeShareState,
   encodeShareState,
   sharedScenario,
   type ShareState,
@@ -19,6 +18,7 @@ import {
   type JobGraph,
   failurePlansArb,
 } from '../../helpers/arbitraries';
+import { decodeInEnglish } from './inEnglish';
 
 function share(scenario: Scenario, extra: Partial<ShareState> = {}): ShareState {
   return { v: 1, scenario: { custom: scenario }, tick: 0, language: 'en', ...extra };
@@ -32,7 +32,7 @@ function normalised(scenario: Scenario): Scenario {
 }
 
 function opened(hash: string) {
-  const decoded = decodeShareState(hash);
+  const decoded = decodeInEnglish(hash);
   if (!decoded.ok) throw new Error(decoded.error);
   return decoded;
 }
@@ -179,9 +179,9 @@ describe('share links that cannot open as they are', () => {
   const odd = presetById('odd-even-sum')!;
 
   it('refuses a link made by a newer build, and one without a version', () => {
-    const newer = decodeShareState(`#v2=${compressToEncodedURIComponent('{"v":2}')}`);
+    const newer = decodeInEnglish(`#v2=${compressToEncodedURIComponent('{"v":2}')}`);
     expect(newer).toEqual({ ok: false, error: expect.stringContaining('newer Checkpoint Lab') });
-    const bare = decodeShareState(compressToEncodedURIComponent(JSON.stringify(share(odd))));
+    const bare = decodeInEnglish(compressToEncodedURIComponent(JSON.stringify(share(odd))));
     expect(bare).toEqual({
       ok: false,
       error: expect.stringMatching(/^This link is damaged: .*v1=/),
@@ -189,12 +189,12 @@ describe('share links that cannot open as they are', () => {
   });
 
   it('refuses an unknown lesson or preset, naming it', () => {
-    const lesson = decodeShareState(link({ ...share(odd), lesson: { id: 'lesson-99', step: 0 } }));
+    const lesson = decodeInEnglish(link({ ...share(odd), lesson: { id: 'lesson-99', step: 0 } }));
     expect(lesson).toEqual({
       ok: false,
       error: 'This link asks for an unknown lesson "lesson-99", so it was not opened.',
     });
-    const preset = decodeShareState(
+    const preset = decodeInEnglish(
       link({ v: 1, scenario: { preset: 'no-such' }, tick: 0, language: 'en' }),
     );
     expect(preset).toEqual({
@@ -226,7 +226,7 @@ describe('share links that cannot open as they are', () => {
       /unknown operator "nowhere"/,
     ],
   ])('refuses a custom scenario with %s, saying why', (_, change, reason) => {
-    const decoded = decodeShareState(
+    const decoded = decodeInEnglish(
       link({ ...share(odd), scenario: { custom: { ...odd, id: 'mine', ...change } } }),
     );
     expect(decoded.ok).toBe(false);
@@ -237,7 +237,7 @@ describe('share links that cannot open as they are', () => {
   });
 
   it('refuses a preset whose overrides break the schema, naming the field', () => {
-    const decoded = decodeShareState(
+    const decoded = decodeInEnglish(
       link({
         v: 1,
         scenario: { preset: 'odd-even-sum', overrides: { mode: 'sometimes' } },

@@ -1,7 +1,8 @@
 import lz from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../../../src/scenarios/lessons/course';
-import { decodeShareState, SHARE_LIMITS } from '../../../src/scenarios/shareLink';
+import { SHARE_LIMITS } from '../../../src/scenarios/shareLink';
+import { decodeInEnglish } from './inEnglish';
 
 const lesson = LESSONS[0];
 const hash = (state: Record<string, unknown>) =>
@@ -10,7 +11,7 @@ const hash = (state: Record<string, unknown>) =>
   )}`;
 
 function opened(state: Record<string, unknown>) {
-  const decoded = decodeShareState(hash(state));
+  const decoded = decodeInEnglish(hash(state));
   if (!decoded.ok) throw new Error(decoded.error);
   return decoded;
 }
