@@ -224,6 +224,49 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         : `The job is running again, restored from ${point(e.kind, e.checkpoint, language)}${e.reason ? ` (${reason(e.reason)})` : ''}`;
     case 'JobFailed':
       return zh ? `作业失败：${reason(e.reason)}` : `The job failed: ${reason(e.reason)}`;
+    case 'TransactionBegun':
+      return zh
+        ? `${name(e.task)} 开始事务 ${e.transaction}`
+        : `${name(e.task)} began transaction ${e.transaction}`;
+    case 'TransactionPreCommitted':
+      return zh
+        ? `${name(e.task)} 在检查点 ${e.checkpoint} 的快照中预提交了事务 ${e.transaction}（${e.records} 条记录）：要等检查点完成的通知才提交`
+        : `${name(e.task)} pre-committed transaction ${e.transaction} (${e.records} records) in its snapshot of checkpoint ${e.checkpoint}: it commits when told the checkpoint completed`;
+    case 'TransactionAborted': {
+      const why = {
+        failover: zh ? '任务失败时它还开着' : 'it was open when the task failed',
+        recovery: zh
+          ? '恢复的检查点里没有它（残留事务）'
+          : 'the restored checkpoint does not hold it (a lingering transaction)',
+        timeout: zh ? '它超过了事务超时时间' : 'it outlived the transaction timeout',
+        'job-end': zh ? '作业结束时它还没提交' : 'the job ended before it was committed',
+      }[e.why];
+      const lost =
+        e.completedCheckpoint !== null
+          ? zh
+            ? `，可检查点 ${e.completedCheckpoint} 已经完成：这 ${e.records} 条记录丢失了`
+            : `, though checkpoint ${e.completedCheckpoint} completed: its ${e.records} records are lost`
+          : '';
+      return zh
+        ? `Broker 中止了事务 ${e.transaction}：${why}${lost}`
+        : `The broker aborted transaction ${e.transaction}: ${why}${lost}`;
+    }
+    case 'TransactionLost':
+      return zh
+        ? `${name(e.task)} 无法提交检查点 ${e.checkpoint} 的事务 ${e.transaction}：Broker 已因超时中止了它，${e.records} 条记录丢失`
+        : `${name(e.task)} cannot commit transaction ${e.transaction} of checkpoint ${e.checkpoint}: the broker already aborted it (timeout), and its ${e.records} records are lost`;
+    case 'CommitNotificationLost':
+      return zh
+        ? `检查点 ${e.checkpoint} 完成的通知没有到达 ${name(e.task)}：它的事务要等下一个完成的检查点一起提交`
+        : `The notification that checkpoint ${e.checkpoint} completed never reaches ${name(e.task)}: its transaction waits for the next completed checkpoint to commit it`;
+    case 'InputFinished':
+      return e.awaitingCheckpoint
+        ? zh
+          ? '所有任务都处理完了输入：它们先等最后一个检查点完成（FLIP-147，Flink 1.15 起），两阶段提交的 Sink 才能提交最后的事务，然后才结束'
+          : 'Every task processed all its input: the tasks wait for a final checkpoint to complete (FLIP-147, Flink 1.15 and later) so that two-phase-commit sinks commit their last transaction, then finish'
+        : zh
+          ? '所有任务都处理完了输入，作业不等最后一个检查点就结束'
+          : 'Every task processed all its input; the job ends without waiting for a final checkpoint';
     case 'JobFinished':
       return zh ? `作业结束：${reason(e.reason)}` : `The job finished: ${reason(e.reason)}`;
     case 'RunHalted':

@@ -57,6 +57,10 @@ export function reasonText(reason: Reason, language: Language, scenario?: Scenar
       return zh
         ? `${task(reason.task)} 在处理记录 ${reason.record} 之前失败`
         : `${task(reason.task)} failed just before processing record ${reason.record}`;
+    case 'transaction-timed-out':
+      return zh
+        ? `Broker 因超时中止了 ${task(reason.task)} 正开着的事务 ${reason.transaction}，它的 producer 被隔离（fenced），无法再写入`
+        : `the broker aborted ${task(reason.task)}'s open transaction ${reason.transaction} (transaction timeout), so its producer is fenced and cannot write on`;
     case 'task-failed-in-sync-snapshot':
       return zh
         ? `${task(reason.task)} 在为检查点 ${reason.checkpoint} 做快照的同步阶段失败`
@@ -181,10 +185,20 @@ export function reasonText(reason: Reason, language: Language, scenario?: Scenar
         ? `“${reason.job}”从未完成${savepointLabel(reason.savepoint, zh)}`
         : `"${reason.job}" never completed a ${savepointLabel(reason.savepoint, zh)}`;
     case 'stopped-with-savepoint':
+      if (reason.drain) {
+        return zh
+          ? `随保存点 ${reason.savepoint} 停止（--drain：Source 先发出 MAX_WATERMARK、结束输入，所有计时器和窗口都已触发）`
+          : `stopped with savepoint ${reason.savepoint} (--drain: the sources sent MAX_WATERMARK and ended their input first, so every timer and window fired)`;
+      }
       return zh
         ? `随保存点 ${reason.savepoint} 停止`
         : `stopped with savepoint ${reason.savepoint}`;
     case 'input-exhausted':
+      if (reason.finalCheckpoint !== undefined) {
+        return zh
+          ? `所有 Source 都读完了输入，最后的检查点 ${reason.finalCheckpoint} 已完成`
+          : `every source reached the end of its input and the final checkpoint ${reason.finalCheckpoint} completed`;
+      }
       return zh ? '所有 Source 都读完了输入' : 'every source reached the end of its input';
     case 'recovery-choice': {
       const restored =

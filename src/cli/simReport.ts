@@ -3,6 +3,11 @@ import {
   backpressureOverRun,
   channelStateByTask,
   checkpointMetrics,
+  consumed,
+  ISOLATIONS,
+  judgeConsumers,
+  intendedTruth,
+  topicsOf,
   topologyOf,
   type CheckpointRecord,
   type SimState,
@@ -146,5 +151,59 @@ export async function writeReportTail(
     }
     await out.write(']');
   }
-  await out.write('\n  }\n}\n');
+  await out.write('\n  }');
+  await writeTopics(state, out);
+  await out.write('\n}\n');
+}
+
+/**
+ * The topics sinks write into, their consumers, and per consumer the records it read twice or
+ * missed against the failure-free run, with why. Only for a scenario whose sinks write a topic.
+ */
+async function writeTopics(state: SimState, out: JsonSink): Promise<void> {
+  const topics = topicsOf(state);
+  if (topics.length === 0) return;
+  const field = (name: string, value: unknown) => `"${name}": ${JSON.stringify(value)}`;
+  const topicsField = topics.map((t) => ({
+    name: t.name,
+    sink: t.sink,
+    transactional: t.transactional,
+    records: t.records.map((r) => ({
+      value: r.value,
+      transaction: r.transaction,
+      state: r.state,
+      ...(r.abort ? { abort: r.abort } : {}),
+      task: r.task,
+      tick: r.tick,
+    })),
+  }));
+  await out.write(`,\n  ${field('topics', topicsField)}`);
+  const consumers = topics.flatMap((t) =>
+    ISOLATIONS.map((isolation) => ({
+      topic: t.name,
+      isolation,
+      values: consumed(t, isolation).map((r) => r.value),
+    })),
+  );
+  await out.write(`,\n  ${field('consumers', consumers)}`);
+  const truth = intendedTruth(state);
+  const account = judgeConsumers(state, truth.state).map((a) => ({
+    topic: a.topic,
+    isolation: a.isolation,
+    duplicates: a.duplicates.map((d) => ({
+      value: d.value,
+      origin: d.origin,
+      seen: d.seen,
+      expected: d.expected,
+      cause: d.cause,
+    })),
+    lost: a.lost.map((d) => ({
+      value: d.value,
+      origin: d.origin,
+      seen: d.seen,
+      expected: d.expected,
+      cause: d.cause,
+    })),
+  }));
+  await out.write(`,\n  ${field('account', account)}`);
 }

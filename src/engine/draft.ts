@@ -14,6 +14,7 @@ import type {
   SimState,
   SinkRecord,
   TaskState,
+  TopicRecord,
 } from './types';
 import { countDefined, topologyOf, type Topology } from './topology';
 
@@ -40,6 +41,10 @@ function copyTask(t: TaskState): TaskState {
     output: t.output,
     committed: t.committed,
     load: { since, busy, backpressured, recent: recent.length === 0 ? [] : recent.slice() },
+    transactions: t.transactions,
+    pendingTxns: t.pendingTxns,
+    openTxn: t.openTxn,
+    topic: t.topic,
   };
   return copy;
 }
@@ -394,6 +399,16 @@ export class TickDraft {
     return this.s.checkpoints;
   }
 
+  /** Appends to what a sink wrote into its topic, as appendOutput does to its output. */
+  appendTopic(t: TaskState, record: TopicRecord): void {
+    if (this.owned.outputs.has(t.topic)) {
+      t.topic.push(record);
+      return;
+    }
+    t.topic = t.topic.concat([record]);
+    this.owned.outputs.add(t.topic);
+  }
+
   /**
    * Appends to what a sink handed to the external system. Output only ever grows, and a long
    * run's output is long: it is copied once per working set, then appended to in place.
@@ -440,6 +455,7 @@ export class TickDraft {
       backoffMs: j.backoffMs,
       runningSince: j.runningSince,
       failReason: j.failReason,
+      endOfInputTick: j.endOfInputTick,
     };
     this.s.job = job;
   }

@@ -7,7 +7,13 @@ import type {
   RestartRefusal,
   TaskFailure,
 } from './reasons';
-import type { BudgetExceeded, CheckpointKind, OperatorState, Origin } from './types';
+import type {
+  BudgetExceeded,
+  CheckpointKind,
+  OperatorState,
+  Origin,
+  TransactionAbort,
+} from './types';
 
 /**
  * What happened in one tick. Events drive narration, animation cues and assertions; the state
@@ -72,6 +78,36 @@ export type SimEvent =
    */
   | { type: 'CheckpointRequestQueued'; periodic: boolean; pending: number }
   | { type: 'SinkCommitted'; task: string; checkpoint: number | null; records: number }
+  /** A two-phase-commit sink began a transaction with its first record since the last pre-commit. */
+  | { type: 'TransactionBegun'; task: string; transaction: string }
+  /** A transaction was pre-committed (flushed) as part of the sink's snapshot of a checkpoint. */
+  | {
+      type: 'TransactionPreCommitted';
+      task: string;
+      transaction: string;
+      checkpoint: number;
+      records: number;
+    }
+  /** The broker aborted a transaction; its records are never visible to a read_committed reader. */
+  | {
+      type: 'TransactionAborted';
+      task: string;
+      transaction: string;
+      why: TransactionAbort;
+      records: number;
+      /** Pre-committed in this checkpoint, which completed: its records are lost. */
+      completedCheckpoint: number | null;
+    }
+  /** A commit found its transaction aborted by the broker (timed out): its records are lost. */
+  | {
+      type: 'TransactionLost';
+      task: string;
+      transaction: string;
+      checkpoint: number;
+      records: number;
+    }
+  /** A commit notification that never arrives (a scenario action). */
+  | { type: 'CommitNotificationLost'; task: string; checkpoint: number }
   | { type: 'SourcesPaused'; checkpoint: number }
   | { type: 'SourcesResumed'; checkpoint: number }
   | {
@@ -118,6 +154,11 @@ export type SimEvent =
       /** What failed the job in the first place. */
       cause: FailoverCause;
     }
+  /**
+   * Every task processed all of its input. `awaitingCheckpoint`: the tasks wait for a final
+   * checkpoint before they finish (FLIP-147), so that two-phase-commit sinks commit.
+   */
+  | { type: 'InputFinished'; awaitingCheckpoint: boolean }
   | { type: 'JobFinished'; reason: FinishReason }
   /** The run stopped at a limit of its budget; the job did not end, the simulation did. */
   | { type: 'RunHalted'; budget: BudgetExceeded };
@@ -142,6 +183,9 @@ export const MILESTONE_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>
   'JobRestarting',
   'JobRestarted',
   'JobFailed',
+  'InputFinished',
+  'TransactionAborted',
+  'TransactionLost',
   'JobFinished',
   'RunHalted',
 ]);

@@ -50,6 +50,19 @@ export {
   type SinkCount,
   type GroundTruth,
 } from './account';
+export {
+  topicsOf,
+  consumed,
+  judgeConsumers,
+  ISOLATIONS,
+  type TopicView,
+  type TopicEntry,
+  type ConsumerAccount,
+  type ConsumerRecord,
+  type MissedCause,
+  type TwiceCause,
+} from './topic';
+export { DEFAULT_TRANSACTION_TIMEOUT_MS } from './phases/transactions';
 export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';
 export {
   arrivedOn,

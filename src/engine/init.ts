@@ -16,7 +16,10 @@ export function emptyOperatorState(task: TaskInfo): OperatorState {
   }
 }
 
-/** A fresh task; the sink's external output and commits are carried over from `keep`. */
+/**
+ * A fresh task, its load counted from `since`; what a sink handed to the outside (output,
+ * commits, transactions, topic) is carried over from `keep`.
+ */
 export function freshTask(task: TaskInfo, keep?: TaskState, since = 0): TaskState {
   return {
     status: 'RUNNING',
@@ -33,6 +36,10 @@ export function freshTask(task: TaskInfo, keep?: TaskState, since = 0): TaskStat
     output: keep?.output ?? [],
     committed: keep?.committed ?? [],
     load: { since, busy: 0, backpressured: 0, recent: [] },
+    transactions: keep?.transactions ?? [],
+    pendingTxns: keep?.pendingTxns ?? [],
+    openTxn: null,
+    topic: keep?.topic ?? [],
   };
 }
 
@@ -94,6 +101,7 @@ export function freshState(scenario: Scenario): SimState {
       backoffMs: null,
       runningSince: 0,
       failReason: null,
+      endOfInputTick: null,
     },
     tasks: topology.tasks.map((t) => freshTask(t)),
     channels: emptyChannels(topology.channels.length),

@@ -11,7 +11,9 @@ export type TaskFailure =
   /** In the synchronous part of its snapshot of a checkpoint: Flink fails the task over. */
   | { code: 'task-failed-in-sync-snapshot'; task: string; checkpoint: number }
   /** While the job was RESTARTING: the restart strategy hears of it as of any failure. */
-  | { code: 'task-failed-while-restarting'; task: string; tick: number };
+  | { code: 'task-failed-while-restarting'; task: string; tick: number }
+  /** The broker aborted a sink's open transaction (transaction timeout): its producer is fenced. */
+  | { code: 'transaction-timed-out'; task: string; transaction: string };
 
 /**
  * Why a checkpoint ended without completing, after Flink's CheckpointFailureReason:
@@ -107,7 +109,10 @@ export type JobFailReason = RestartRefusal | StartFailure;
 
 /** Why a job reached FINISHED. */
 export type FinishReason =
-  { code: 'stopped-with-savepoint'; savepoint: number } | { code: 'input-exhausted' };
+  /** `drain`: stopped with `--drain`, the sources having ended their input first. */
+  | { code: 'stopped-with-savepoint'; savepoint: number; drain?: true }
+  /** `finalCheckpoint`: the checkpoint the tasks waited for before they finished (FLIP-147). */
+  | { code: 'input-exhausted'; finalCheckpoint?: number };
 
 /** What a restart restored and why, when a teacher would want it said. */
 export interface RecoveryChoice {

@@ -5,6 +5,7 @@ import { runActions } from './phases/actions';
 import { completeWrites } from './phases/backend';
 import { coordinate } from './phases/coordinator';
 import { cancelIfFailingOver, restoreIfDue } from './phases/failover';
+import { expireTransactions } from './phases/broker';
 import { finishIfDone } from './phases/finish';
 import { forgetOldCheckpoints } from './phases/history';
 import { deliverMessages } from './phases/messages';
@@ -32,6 +33,7 @@ export interface StepOptions {
  *
  * The phases of a tick, in this order:
  * 0. cancel       the tick after a failure, the cancellation reaches the tasks still running
+ *    broker       the broker aborts transactions older than their sink's transaction timeout
  * 1. actions      scheduled checkpoints, savepoints and task failures that are due
  * 2. restore      a restarting job whose delay ran out restores its latest checkpoint
  * 3. messages     control messages arrive: triggers at sources, acks at the coordinator, ...
@@ -55,6 +57,7 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
   }
   const d = new TickDraft(prev, working, options?.events ?? null);
   cancelIfFailingOver(d);
+  expireTransactions(d);
   runActions(d);
   restoreIfDue(d);
   deliverMessages(d);

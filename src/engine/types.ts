@@ -55,6 +55,16 @@ export interface SinkSpec extends OperatorBase {
   kind: 'sink';
   /** Two-phase commit: output becomes visible only when the checkpoint that covers it completes. */
   transactional?: boolean;
+  /**
+   * A two-phase-commit sink's `transaction.timeout.ms`: the broker aborts a transaction this long
+   * after its first record unless it was committed by then. Kafka's producer default, 60 s, when
+   * unset.
+   */
+  transactionTimeoutMs?: number;
+  /** KafkaSink's transactional id prefix; the sink's id when unset. */
+  transactionalIdPrefix?: string;
+  /** The Kafka-like topic the sink writes into, read by a read_uncommitted and a read_committed consumer. */
+  topic?: string;
 }
 
 export type OperatorSpec = SourceSpec | FilterSpec | MapSpec | SumSpec | SinkSpec;
@@ -109,6 +119,13 @@ export interface CheckpointConfig {
    * triggered. Unset (null) is Flink's default, 0: always unaligned.
    */
   alignedCheckpointTimeoutMs?: number | null;
+  /**
+   * `execution.checkpointing.checkpoints-after-tasks-finish` (FLIP-147, Flink 1.15 and later; on
+   * by default): once every source reached the end of its input, the tasks wait for a final
+   * checkpoint to complete before they finish, so that two-phase-commit sinks commit their last
+   * transaction. false: tasks finish at once and what was not committed is aborted, as before 1.15.
+   */
+  checkpointsAfterTasksFinish?: boolean;
 }
 
 export type RestartStrategy =
@@ -140,7 +157,14 @@ export type Trigger = { atTick: number } | { task: string; offset: number };
 
 export type ScenarioAction =
   | { type: 'checkpoint'; when: Trigger }
-  | { type: 'savepoint'; when: Trigger; name?: string; stop?: boolean }
+  | {
+      type: 'savepoint';
+      when: Trigger;
+      name?: string;
+      stop?: boolean;
+      /** `flink stop --drain`: sources send MAX_WATERMARK and end their input before the savepoint. */
+      drain?: boolean;
+    }
   | {
       type: 'fail-task';
       task: string;
@@ -149,6 +173,10 @@ export type ScenarioAction =
     }
   | { type: 'fail-backend-write'; checkpoint: number; task?: string }
   | { type: 'lose-ack'; checkpoint: number; task: string }
+  /** The notification that checkpoint N completed never reaches the sink task (or every sink task). */
+  | { type: 'lose-commit-notification'; checkpoint: number; task?: string }
+  /** The notification that checkpoint N completed reaches the sink task (or every one) `delayMs` late. */
+  | { type: 'delay-commit-notification'; checkpoint: number; task?: string; delayMs: number }
   /** The task fails in the synchronous part of its snapshot of checkpoint N: a task failure, never a tolerable checkpoint failure. */
   | { type: 'fail-sync-snapshot'; checkpoint: number; task: string }
   /** The JobManager fails to write checkpoint N's metadata as it completes it (an I/O failure): a checkpoint failure that counts. */
@@ -254,7 +282,44 @@ export interface SinkRecord {
 export interface Transaction {
   checkpoint: number;
   records: SinkRecord[];
+  /** Its index in the sink task's `transactions`, as the broker knows it. */
+  txn?: number;
 }
+
+/** A transaction's state on the broker. */
+export type TransactionState = 'open' | 'pre-committed' | 'committed' | 'aborted';
+
+/**
+ * Why the broker aborted a transaction: the task failed with it open (failover); a restore
+ * aborted it as a lingering transaction the restored checkpoint does not hold (recovery); it
+ * outlived the transaction timeout (timeout); the job ended with it uncommitted (job-end).
+ */
+export type TransactionAbort = 'failover' | 'recovery' | 'timeout' | 'job-end';
+
+/** A two-phase-commit sink's transaction as the broker (Kafka's transaction coordinator) keeps it. */
+export interface BrokerTransaction {
+  /** KafkaSink's transactional id: `<prefix>-<subtask>-<checkpoint it is meant for>`. */
+  id: string;
+  state: TransactionState;
+  /** The checkpoint whose snapshot pre-committed it; null while it is open. */
+  checkpoint: number | null;
+  /** Tick of its first record: the transaction timeout runs from here. */
+  startTick: number;
+  /** Tick it was committed or aborted. */
+  endTick: number | null;
+  abort: TransactionAbort | null;
+  /** Its records, once pre-committed or ended. */
+  records: SinkRecord[];
+}
+
+/** A record a sink wrote into its topic. */
+export interface TopicRecord extends SinkRecord {
+  /** Its transaction, an index in the sink task's `transactions`; null outside transactions. */
+  txn: number | null;
+  tick: number;
+}
+
+export type Isolation = 'read_uncommitted' | 'read_committed';
 
 export type OperatorState =
   | { kind: 'source'; offset: number }
@@ -336,6 +401,14 @@ export interface TaskState {
   /** Sink only: checkpoints whose transaction was committed (commits are idempotent). */
   committed: number[];
   load: TaskLoad;
+  /** Two-phase-commit sink only: every transaction it began, as the broker keeps them; survives failures. */
+  transactions: BrokerTransaction[];
+  /** Indices in `transactions` of those still open or pre-committed. */
+  pendingTxns: number[];
+  /** Index in `transactions` of the open transaction, null when none is open. */
+  openTxn: number | null;
+  /** Sink with a topic only: what it wrote into the topic; survives failures. */
+  topic: TopicRecord[];
 }
 
 export interface ChannelState {
@@ -422,6 +495,8 @@ export interface CheckpointRecord {
   name: string | null;
   /** Stop the job once this savepoint completes. */
   stop: boolean;
+  /** A stop with `--drain`: the sources ended their input (MAX_WATERMARK) ahead of the barrier. */
+  drain?: true;
   status: CheckpointStatus;
   triggerTick: number;
   completeTick: number | null;
@@ -510,6 +585,11 @@ export interface JobState {
   /** Tick the job last (re)started running, for the exponential strategy's reset threshold. */
   runningSince: number;
   failReason: JobFailReason | null;
+  /**
+   * The tick every task had processed all of its input since the job last (re)started, null
+   * before: from then on the tasks wait for the final checkpoint (FLIP-147).
+   */
+  endOfInputTick: number | null;
 }
 
 /** A limit of the engine's run budget (RUN_BUDGET). */

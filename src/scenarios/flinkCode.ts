@@ -67,6 +67,12 @@ export function flinkConfigKeys(scenario: Scenario): string[] {
       duration(c.alignedCheckpointTimeoutMs ?? 0),
     );
   }
+  if (c.checkpointsAfterTasksFinish !== undefined) {
+    key(
+      'execution.checkpointing.checkpoints-after-tasks-finish',
+      String(c.checkpointsAfterTasksFinish),
+    );
+  }
   const r = scenario.restart.type === 'default' ? null : effectiveRestart(scenario);
   if (r === null) return keys;
   key('restart-strategy.type', r.type);
@@ -202,7 +208,7 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
     comment('Savepoints are never automatic: they are triggered from outside the job,');
     comment(
       savepoints.some((a) => a.type === 'savepoint' && a.stop)
-        ? 'e.g. bin/flink stop --savepointPath <dir> <jobId>'
+        ? `e.g. bin/flink stop${savepoints.some((a) => a.type === 'savepoint' && a.stop && a.drain) ? ' --drain' : ''} --savepointPath <dir> <jobId>`
         : 'e.g. bin/flink savepoint <jobId> <dir>',
     );
   }

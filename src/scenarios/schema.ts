@@ -70,6 +70,10 @@ const operator = z.discriminatedUnion('kind', [
     ...operatorBase,
     kind: z.literal('sink'),
     transactional: z.boolean().optional(),
+    // Kafka's broker caps it at transaction.max.timeout.ms, 15 minutes by default.
+    transactionTimeoutMs: z.number().int().min(100).max(900_000).optional(),
+    transactionalIdPrefix: id.optional(),
+    topic: id.optional(),
   }),
 ]);
 
@@ -98,6 +102,7 @@ const checkpoint = z.strictObject({
   retainedCheckpoints: count(1, 100).optional(),
   unaligned: z.boolean().optional(),
   alignedCheckpointTimeoutMs: ms.nullable().optional(),
+  checkpointsAfterTasksFinish: z.boolean().optional(),
 });
 
 const restart = z.discriminatedUnion('type', [
@@ -134,6 +139,7 @@ const action = z.discriminatedUnion('type', [
     when: trigger,
     name: text.optional(),
     stop: z.boolean().optional(),
+    drain: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('fail-task'),
@@ -156,6 +162,17 @@ const action = z.discriminatedUnion('type', [
     type: z.literal('lose-ack'),
     checkpoint: count(1, 1_000_000),
     task: z.string().max(60),
+  }),
+  z.strictObject({
+    type: z.literal('lose-commit-notification'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('delay-commit-notification'),
+    checkpoint: count(1, 1_000_000),
+    task: z.string().max(60).optional(),
+    delayMs: ms,
   }),
   z.strictObject({
     type: z.literal('fail-sync-snapshot'),

@@ -42,6 +42,7 @@ export function runActions(d: TickDraft): void {
         triggerCheckpoint(d, 'savepoint', {
           name: action.name ?? `savepoint-${k + 1}`,
           stop: action.stop === true,
+          drain: action.drain === true,
         });
         return;
       case 'fail-task': {

@@ -1,5 +1,6 @@
 import type { TickDraft } from '../draft';
 import { failJob } from './failover';
+import { committable, markCommitted, preCommit } from './transactions';
 import type { CheckpointFailureReason } from '../reasons';
 import { sourceInput } from '../topology';
 import type {
@@ -9,6 +10,7 @@ import type {
   DataRecord,
   OperatorState,
   Scenario,
+  ScenarioAction,
   SavepointMetadata,
   StreamElement,
   SubtaskCheckpoint,
@@ -117,7 +119,7 @@ function savepointMetadata(d: TickDraft): SavepointMetadata {
 export function triggerCheckpoint(
   d: TickDraft,
   kind: CheckpointKind,
-  options: { name?: string; stop?: boolean } = {},
+  options: { name?: string; stop?: boolean; drain?: boolean } = {},
 ): number | null {
   if (d.state.job.status !== 'RUNNING') return null;
   const id = d.state.coordinator.nextId;
@@ -129,6 +131,7 @@ export function triggerCheckpoint(
     kind,
     name: options.name ?? null,
     stop: options.stop ?? false,
+    ...(options.stop && options.drain ? { drain: true as const } : {}),
     status: 'IN_PROGRESS',
     triggerTick: d.tick,
     completeTick: null,
@@ -217,10 +220,15 @@ export function takeSnapshot(
   }
   const t = d.task(task);
   if (t.state.kind === 'sink') {
+    const txn = t.openTxn;
     const precommitted =
       t.state.open.length > 0
-        ? [...t.state.precommitted, { checkpoint, records: t.state.open }]
+        ? [
+            ...t.state.precommitted,
+            { checkpoint, records: t.state.open, ...(txn !== null ? { txn } : {}) },
+          ]
         : t.state.precommitted;
+    preCommit(d, task, checkpoint);
     t.state = { kind: 'sink', open: [], precommitted };
   }
   const id = d.topology.tasks[task].id;
@@ -468,12 +476,59 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   const at = d.tick + d.scenario.controlLatency;
   d.topology.tasks.forEach((info, task) => {
     if (info.operator.kind === 'sink' && info.operator.transactional) {
-      d.send({ type: 'notify-complete', task, checkpoint, sentAt: d.tick, at });
+      const lost = notificationAction(d, 'lose-commit-notification', checkpoint, info.id);
+      if (lost >= 0) {
+        if (forOneTask(d.scenario.actions[lost])) d.markFired(lost);
+        d.emit({ type: 'CommitNotificationLost', task: info.id, checkpoint });
+        return;
+      }
+      const late = notificationAction(d, 'delay-commit-notification', checkpoint, info.id);
+      const action = late >= 0 ? d.scenario.actions[late] : null;
+      const delay = action?.type === 'delay-commit-notification' ? d.ticks(action.delayMs) : 0;
+      if (late >= 0 && forOneTask(action!)) d.markFired(late);
+      d.send({ type: 'notify-complete', task, checkpoint, sentAt: d.tick, at: at + delay });
+    }
+  });
+  // An action for every sink task fires once all of them were told (or not).
+  d.scenario.actions.forEach((a, k) => {
+    if (
+      !d.state.fired[k] &&
+      (a.type === 'lose-commit-notification' || a.type === 'delay-commit-notification') &&
+      a.checkpoint === checkpoint &&
+      a.task === undefined
+    ) {
+      d.markFired(k);
     }
   });
 }
 
-/** A two-phase-commit sink makes every pre-committed transaction up to N visible, once. */
+/** An action that names one task (fired when it applied), not every sink task. */
+function forOneTask(action: ScenarioAction): boolean {
+  return 'task' in action && action.task !== undefined;
+}
+
+/** The scenario's unfired action of this type for checkpoint N's notification to a task. */
+function notificationAction(
+  d: TickDraft,
+  type: 'lose-commit-notification' | 'delay-commit-notification',
+  checkpoint: number,
+  task: string,
+): number {
+  return d.scenario.actions.findIndex(
+    (a, k) =>
+      !d.state.fired[k] &&
+      a.type === type &&
+      a.checkpoint === checkpoint &&
+      (a.task === undefined || a.task === task),
+  );
+}
+
+/**
+ * A two-phase-commit sink makes every pre-committed transaction up to N visible, once: the
+ * notification of N commits the earlier ones too, when theirs came late or never. A transaction
+ * the broker already aborted (it outlived the transaction timeout) cannot commit: its records
+ * are lost, and the job goes on, as KafkaSink's committer only warns of it.
+ */
 export function commitTransactions(d: TickDraft, task: number, upTo: number): void {
   const t = d.task(task);
   if (t.state.kind !== 'sink') return;
@@ -484,6 +539,19 @@ export function commitTransactions(d: TickDraft, task: number, upTo: number): vo
       remaining.push(txn);
       continue;
     }
+    if (!committable(t, txn.txn)) {
+      if (!t.committed.includes(txn.checkpoint)) {
+        d.emit({
+          type: 'TransactionLost',
+          task: id,
+          transaction: t.transactions[txn.txn!].id,
+          checkpoint: txn.checkpoint,
+          records: txn.records.length,
+        });
+      }
+      continue;
+    }
+    markCommitted(d, task, txn.txn);
     if (!t.committed.includes(txn.checkpoint)) {
       d.appendOutput(t, txn.records);
       t.committed = [...t.committed, txn.checkpoint];

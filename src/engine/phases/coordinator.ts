@@ -7,6 +7,7 @@ import {
   takeSnapshot,
   triggerCheckpoint,
 } from './checkpointing';
+import { needsFinalCheckpoint } from './finish';
 
 function drained(d: TickDraft): boolean {
   const { state } = d;
@@ -107,13 +108,16 @@ export function coordinate(d: TickDraft): void {
 
   const due = d.state.coordinator.nextPeriodicTick;
   const interval = periodicIntervalTicks(d.scenario);
-  if (allSourcesExhausted(d) && d.state.coordinator.queued.some((r) => r.periodic)) {
-    // Nothing new to cover: the periodic requests still waiting are dropped.
+  // Once the input ended there is nothing new to cover, unless the tasks wait for a final
+  // checkpoint (FLIP-147): then the periodic timer goes on until one completed.
+  const ended = allSourcesExhausted(d) && !needsFinalCheckpoint(d);
+  if (ended && d.state.coordinator.queued.some((r) => r.periodic)) {
+    // The periodic requests still waiting are dropped.
     d.setCoordinator({ queued: d.state.coordinator.queued.filter((r) => !r.periodic) });
   }
   if (interval !== null && due !== null && d.tick >= due) {
     d.setCoordinator({ nextPeriodicTick: due + interval });
-    if (!allSourcesExhausted(d) && !stopping(d)) {
+    if (!ended && !stopping(d)) {
       const waiting = d.pendingCheckpoints().length >= config.maxConcurrent;
       queueRequest(d, { periodic: true, tick: d.tick });
       if (waiting) {

@@ -9,6 +9,7 @@ import type {
 } from '../reasons';
 import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
 import { commitTransactions } from './checkpointing';
+import { abortOpen, abortPending } from './transactions';
 
 export type FailureCause =
   | { task: number; record?: number; origin?: Origin; reason: TaskFailure }
@@ -91,6 +92,9 @@ export function failJob(d: TickDraft, cause: FailureCause): void {
  */
 function cancelAll(d: TickDraft): void {
   const { topology } = d;
+  // A failing sink closes its producer: the broker aborts its open transaction. Pre-committed
+  // ones linger until a restore commits or aborts them, or they time out.
+  topology.tasks.forEach((_, i) => abortOpen(d, i));
   const tasks: TaskState[] = topology.tasks.map((info) => ({
     ...freshTask(info, d.state.tasks[info.index], d.tick),
     status: d.state.tasks[info.index].status === 'FAILED' ? 'FAILED' : 'CANCELED',
@@ -177,6 +181,8 @@ export function restoreIfDue(d: TickDraft): void {
     const task = freshTask(info, before, d.tick);
     const snapshot = point?.snapshots[info.index];
     if (snapshot) task.state = snapshot;
+    // A sink names its next transaction after the checkpoint it restored, as KafkaSink does.
+    if (snapshot?.kind === 'sink') task.lastBarrier = point!.id;
     // The tick of the restore shows the restored state; reading goes on from the next one.
     task.nextReadTick = d.tick + 1;
     return task;
@@ -200,6 +206,8 @@ export function restoreIfDue(d: TickDraft): void {
       });
     }
     if (task.state.kind === 'sink' && point) commitTransactions(d, info.index, point.id);
+    // KafkaSink aborts the lingering transactions the restored checkpoint does not hold.
+    abortPending(d, info.index, 'recovery');
   }
   // The failure count survives a restart: Flink clears it only on success or as it fails the job.
   // Flink starts the checkpoint scheduler again, with a new random first delay.
@@ -209,6 +217,7 @@ export function restoreIfDue(d: TickDraft): void {
     restartAt: null,
     restarts: job.restarts + 1,
     runningSince: d.tick,
+    endOfInputTick: null,
   });
   d.emit({
     type: 'JobRestarted',

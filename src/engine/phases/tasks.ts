@@ -27,6 +27,7 @@ import {
   unalignedAt,
 } from './checkpointing';
 import { failJob } from './failover';
+import { openTransaction } from './transactions';
 
 /** Records an operator or sink processes per tick when its spec sets no rate: fast enough that no lesson waits on it. */
 export const DEFAULT_OPERATOR_RATE = 100;
@@ -187,7 +188,9 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
         origin: record.origin,
         replay: record.replay,
       };
+      let txn: number | null = null;
       if (t.state.kind === 'sink' && op.transactional) {
+        txn = openTransaction(d, info, t);
         t.state = { ...t.state, open: t.state.open.concat([received]) };
       } else {
         d.appendOutput(t, [received]);
@@ -200,6 +203,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
             replay: record.replay,
           });
       }
+      if (op.topic !== undefined) d.appendTopic(t, { ...received, txn, tick: d.tick });
       break;
     }
     case 'source':

@@ -114,11 +114,11 @@ export const lesson6Upgrade: Lesson = {
       highlight: ['jobmanager'],
     },
     {
-      tick: 32,
+      tick: 36,
       title: { en: 'Nothing lost, nothing twice', zh: '不丢失，不重复' },
       text: {
-        en: 'The job finished: even = 1040 and odd = 925. Each sum holds the numbers up to 15 once, as version 1 counted them, and the numbers from 16 on once, plus 100 each, as version 2 counts them.',
-        zh: '作业结束：偶数和 = 1040，奇数和 = 925。每个和都恰好包含一次第 1 版计算的 1 到 15，以及一次第 2 版计算的 16 以后的数字（每个加 100）。',
+        en: 'The job finished once its final checkpoint 8 completed (since Flink 1.15 the tasks wait for one at the end of input): even = 1040 and odd = 925. Each sum holds the numbers up to 15 once, as version 1 counted them, and the numbers from 16 on once, plus 100 each, as version 2 counts them.',
+        zh: '最后的检查点 8 完成后作业结束（Flink 1.15 起，输入结束后任务要等一个最后的检查点）：偶数和 = 1040，奇数和 = 925。每个和都恰好包含一次第 1 版计算的 1 到 15，以及一次第 2 版计算的 16 以后的数字（每个加 100）。',
       },
       highlight: ['sum_by_parity#0', 'sum_by_parity#1'],
     },

@@ -86,6 +86,11 @@ const SAMPLES: { [K in ReasonCode]: Extract<Reason, { code: K }> } = {
   'savepoint-never-completed': { code: 'savepoint-never-completed', job: 'Old job', savepoint: 3 },
   'stopped-with-savepoint': { code: 'stopped-with-savepoint', savepoint: 5 },
   'input-exhausted': { code: 'input-exhausted' },
+  'transaction-timed-out': {
+    code: 'transaction-timed-out',
+    task: 'sink#0',
+    transaction: 'sink-0-2',
+  },
   'recovery-choice': {
     code: 'recovery-choice',
     restored: 'latest',

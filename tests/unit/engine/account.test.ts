@@ -137,6 +137,8 @@ function referenceJudge(
     // Random scenarios neither stop with a savepoint nor start from one.
     stopped: null,
     resumed: null,
+    // Nor do their sinks write a topic.
+    consumers: [],
   };
 }
 

@@ -246,9 +246,11 @@ describe('lesson 6, continued: version 2 resumes from the savepoint', () => {
     expect(at(run, 10, 'CheckpointTriggered')).toMatchObject([{ checkpoint: 6 }]);
   });
 
-  it('at tick 32 it finishes with even 1040 and odd 925', () => {
-    stepAt(lesson, 32);
-    expect(end.tick).toBe(32);
+  it('at tick 36 it finishes with even 1040 and odd 925, once the final checkpoint 8 completed', () => {
+    stepAt(lesson, 36);
+    expect(end.tick).toBe(36);
+    const finished = run.events.find((e) => e.type === 'JobFinished');
+    expect(finished).toMatchObject({ reason: { code: 'input-exhausted', finalCheckpoint: 8 } });
     expect(end.job.status).toBe('FINISHED');
     expect(taskState(end, 'sum_by_parity#0')).toMatchObject({ byKey: { even: 1040 } });
     expect(taskState(end, 'sum_by_parity#1')).toMatchObject({ byKey: { odd: 925 } });

@@ -176,7 +176,9 @@ describe('stop-with-savepoint', () => {
     });
     const s = run.states[run.states.length - 1];
     expect(s.job.status).toBe('FINISHED');
-    expect(firstEvent(run.events, 'JobFinished').reason).toEqual({ code: 'input-exhausted' });
+    // It finished at the end of its input, after a final checkpoint (FLIP-147).
+    expect(firstEvent(run.events, 'JobFinished').reason).toMatchObject({ code: 'input-exhausted' });
+    expect(firstEvent(run.events, 'JobFinished').reason).toHaveProperty('finalCheckpoint');
   });
 
   it('lets the job run on when the savepoint expires', () => {
@@ -192,7 +194,9 @@ describe('stop-with-savepoint', () => {
     const s = run.states[run.states.length - 1];
     expect(savepointNamed(s, 'stop')).toMatchObject({ status: 'FAILED' });
     expect(s.job.status).toBe('FINISHED');
-    expect(firstEvent(run.events, 'JobFinished').reason).toEqual({ code: 'input-exhausted' });
+    // It finished at the end of its input, after a final checkpoint (FLIP-147).
+    expect(firstEvent(run.events, 'JobFinished').reason).toMatchObject({ code: 'input-exhausted' });
+    expect(firstEvent(run.events, 'JobFinished').reason).toHaveProperty('finalCheckpoint');
     expect(offsetOf(s, 'source#0')).toBe(NUMBERS.length);
   });
 });

@@ -318,7 +318,7 @@ describe('lesson 2: stop the world against barriers', () => {
     expect(pausedTicks(states).filter((t) => t <= 15)).toEqual([9, 10, 11, 12, 13, 14]);
   });
 
-  it('at the end: 3 checkpoints, finished at 31 after 18 paused ticks; barriers: same checkpoint 1, done at 15', () => {
+  it('at the end: 3 checkpoints, finished at 31 after 18 paused ticks; barriers: same checkpoint 1, input done at 15 against 27', () => {
     const s = states[stepAt(lesson, 31).tick];
     expect(s.job.status).toBe('FINISHED');
     expect(states.length - 1).toBe(31);
@@ -342,7 +342,11 @@ describe('lesson 2: stop the world against barriers', () => {
     const lastRead = barriers.events.filter((e) => e.type === 'RecordEmitted').pop()!;
     expect(lastRead.tick).toBe(12);
     expect(end.job.status).toBe('FINISHED');
-    expect(barriers.states.length - 1).toBe(15);
+    // All input processed at 15 (stop the world: 27); both then wait for a final checkpoint.
+    const inputDone = (events: typeof barriers.events) =>
+      events.find((e) => e.type === 'InputFinished')?.tick;
+    expect(inputDone(barriers.events)).toBe(15);
+    expect(inputDone(record(lesson.scenario).events)).toBe(27);
     // Same result, either way.
     expect([sumOf(end, 'sum_even#0'), sumOf(end, 'sum_odd#0')]).toEqual([
       sumOf(s, 'sum_even#0'),
