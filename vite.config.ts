@@ -58,6 +58,13 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   // Workers are modules, so a worker's imports are chunks like the page's.
   worker: { format: 'es' },
+  build: {
+    rolldownOptions: {
+      // The engine's modules run nothing when imported (src/engine/tsconfig.json and lint keep it
+      // pure), so what only an on-demand chunk uses goes into that chunk, not into the first screen.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]engine[\\/]/.test(id) },
+    },
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   test: {
