@@ -3,7 +3,7 @@ import { openDefault, refuse } from './openDefault';
 import { useStore, type Language } from './store';
 
 /** Reading and writing links, with the link codec: loaded when a link is first read or written. */
-const shareLink = () => import('./shareLink');
+const links = () => import('./links');
 
 /** Said when the app cannot open what its address asks for. */
 const NOT_OPENED = {
@@ -43,7 +43,7 @@ export async function initialiseFromLocation(): Promise<void> {
     storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   s.setLanguage(language);
   try {
-    if (window.location.hash.length > 1) await (await shareLink()).applyHash(window.location.hash);
+    if (window.location.hash.length > 1) await (await links()).applyHash(window.location.hash);
     else await openDefault();
     const opened = useStore.getState();
     if (params.has('embed') && params.has('loop')) opened.setLoopFrom(opened.cursor);
@@ -80,7 +80,7 @@ export function useUrlSync(): void {
     const write = async () => {
       timer = undefined;
       if (useStore.getState().playing) return;
-      const hash = (await (await shareLink()).currentHash()) ?? '';
+      const hash = (await (await links()).currentHash()) ?? '';
       if (stopped || hash === written) return;
       written = hash;
       const { pathname, search } = window.location;
@@ -108,7 +108,7 @@ export function useUrlSync(): void {
     const onHashChange = () => {
       if (window.location.hash === written) return;
       written = window.location.hash;
-      void shareLink()
+      void links()
         .then((link) => link.applyHash(window.location.hash))
         .catch(() => refuse(NOT_OPENED))
         .catch(() => {});

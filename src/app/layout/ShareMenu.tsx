@@ -24,7 +24,7 @@ export function ShareMenu() {
     };
     let url: string | null;
     try {
-      url = await (await import('../shareLink')).shareUrl();
+      url = await (await import('../links')).shareUrl();
     } catch {
       say(t(LOAD_FAILED));
       return;
