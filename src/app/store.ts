@@ -145,8 +145,11 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
     const halted = timeline.final.halted;
     // The budget's sentences are loaded only for a run that stops early.
     if (!halted) return;
-    void import('../scenarios/budgetText').then(({ describeBudget }) =>
-      get().notify({ kind: 'info', text: describeBudget(halted)[get().language] }),
+    import('../scenarios/budgetText').then(
+      ({ describeBudget }) =>
+        get().notify({ kind: 'info', text: describeBudget(halted)[get().language] }),
+      // Without its sentences the notice is left out; the run is shown all the same.
+      () => {},
     );
   };
 
