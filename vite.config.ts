@@ -58,6 +58,19 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   // Workers are modules, so a worker's imports are chunks like the page's.
   worker: { format: 'es' },
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // The engine's modules run nothing when imported (src/engine/tsconfig.json and lint keep
+        // it pure), so what only an on-demand chunk uses goes into that chunk, not into the first
+        // screen.
+        moduleSideEffects: (id: string) => !/[\\/]src[\\/]engine[\\/]/.test(id),
+        // Wrapping a component changes nothing until it renders, so React Flow's components the
+        // app never renders (minimap, controls, background, resizer) are dropped.
+        manualPureFunctions: ['memo', 'forwardRef', 'createContext'],
+      },
+    },
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   test: {

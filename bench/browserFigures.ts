@@ -1,12 +1,13 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview, type PreviewServer } from 'vite';
 import { encodeShareState, type SharedScenario } from '../src/scenarios/shareLink';
+import { eagerJavaScript, type BundleSize } from './firstScreen';
 import { stressScenario } from './scenarios';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,12 +32,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-export interface BundleSize {
-  files: string[];
-  rawBytes: number;
-  gzipBytes: number;
-}
 
 /** A figure that could not be taken, and why. */
 export interface Unmeasured {
@@ -104,39 +99,6 @@ export interface BrowserResult {
   slowPresetFrames?: FrameRuns | Unmeasured;
   slowStressFrames?: FrameRuns | Unmeasured;
   slowReference100?: FrameRuns;
-}
-
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-
-/**
- * The JavaScript a first visit downloads before anything else: the scripts and module preloads
- * index.html names, and everything they import statically (per Vite's manifest). Lazy chunks
- * behind a dynamic import are not part of it. Each file gzipped on its own, as it travels.
- */
-function eagerJavaScript(dir: string): BundleSize {
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const named = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1].replace(/^.*?assets\//, 'assets/'));
-  const files = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    const key = byFile.get(file);
-    for (const imported of (key && manifest[key].imports) || []) visit(manifest[imported].file);
-  };
-  named.forEach(visit);
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(dir, file));
-    rawBytes += bytes.length;
-    gzipBytes += gzipSync(bytes).length;
-  }
-  return { files: [...files], rawBytes, gzipBytes };
 }
 
 /** Builds the app and, under /reference/, the frame-rate reference page, into `outDir`. */

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useT, type LocalText } from './i18n';
 import { useStore } from './store';
-import { openDefault } from './urlSync';
+import { openDefault } from './openDefault';
 
 interface Props {
   /** What this part of the screen is, as the message names it. */

@@ -1,37 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
-import { topologyOf } from '../engine';
+import { useCallback, useEffect, useState } from 'react';
 import { useLanguage, useT } from './i18n';
-import { taskName } from './narration';
+import { LOAD_FAILED, onDemand } from './layout/onDemand';
 import { useStore } from './store';
 import type { Timeline } from './timeline';
-import { failureFreeStateAt, judged, judgeSoon } from './verdict';
-import { verdictText } from './verdictText';
+import { COMPARE_TITLE, playToEndText } from './verdictPending';
 
-function CompareRow() {
-  const t = useT();
-  const timeline = useStore((s) => s.timeline);
-  const current = useStore((s) => s.current);
-  const twin = useMemo(() => failureFreeStateAt(timeline, current.tick), [timeline, current.tick]);
-  const topology = topologyOf(current.scenario);
-  const rows = topology.tasks.filter((info) => current.tasks[info.index].state.kind === 'sum');
-  return (
-    <div className="compare" data-testid="compare">
-      <span className="compare-title">
-        {t({ en: 'Failure-free run at this tick:', zh: '无故障运行在此刻：' })}
-      </span>
-      {rows.map((info) => {
-        const mine = current.tasks[info.index].state;
-        const theirs = twin.tasks[info.index]?.state;
-        const a = mine.kind === 'sum' ? mine.sum : 0;
-        const b = theirs?.kind === 'sum' ? theirs.sum : 0;
-        return (
-          <span key={info.id} className={a === b ? 'same' : 'differs'}>
-            {taskName(info.id, current.scenario)} {a} / {b}
-          </span>
-        );
-      })}
-    </div>
-  );
+/** Judging, the verdict's sentences and the comparison: wanted at a run's end, or when compared. */
+const judgement = onDemand(() => import('./judgement'));
+
+/** Says that the judging module failed to load; the strip stays as it was. */
+function useLoadFailedNotice(): () => void {
+  const notify = useStore((s) => s.notify);
+  return useCallback(() => notify({ kind: 'error', text: LOAD_FAILED }), [notify]);
 }
 
 /**
@@ -41,18 +21,42 @@ function CompareRow() {
  */
 function useVerdict(timeline: Timeline, wanted: boolean) {
   const [, setJudged] = useState<Timeline | null>(null);
-  const verdict = wanted ? judged(timeline) : null;
+  const loaded = judgement.useLoaded();
+  const loadFailed = useLoadFailedNotice();
+  const verdict = wanted && loaded ? loaded.judged(timeline) : null;
   useEffect(() => {
     if (!wanted || verdict) return;
     let live = true;
-    void judgeSoon(timeline).then(() => {
-      if (live) setJudged(timeline);
-    });
+    judgement.load().then(
+      (module) =>
+        void module.judgeSoon(timeline).then(() => {
+          if (live) setJudged(timeline);
+        }),
+      () => {
+        if (live) loadFailed();
+      },
+    );
     return () => {
       live = false;
     };
-  }, [timeline, wanted, verdict]);
+  }, [timeline, wanted, verdict, loadFailed]);
   return verdict;
+}
+
+/** The comparison row, or its title alone while the comparison loads. */
+function Compare() {
+  const t = useT();
+  const CompareRow = judgement.useLoaded()?.CompareRow;
+  const loadFailed = useLoadFailedNotice();
+  useEffect(() => {
+    if (!CompareRow) judgement.load().catch(loadFailed);
+  }, [CompareRow, loadFailed]);
+  if (CompareRow) return <CompareRow />;
+  return (
+    <div className="compare" data-testid="compare" aria-busy="true">
+      <span className="compare-title">{t(COMPARE_TITLE)}</span>
+    </div>
+  );
 }
 
 /** What a teacher wants to know at the end: does exactly-once hold, and if not, which record broke it. */
@@ -69,6 +73,7 @@ export function ResultStrip() {
   const ended = job.status === 'FINISHED' || job.status === 'FAILED';
   const wanted = atEnd && timeline.complete && ended;
   const verdict = useVerdict(timeline, wanted);
+  const loaded = judgement.useLoaded();
   const cutShort = atEnd && timeline.complete && !ended;
   const judging = wanted && !verdict && !cutShort;
   const { tone, lines } = cutShort
@@ -86,7 +91,9 @@ export function ResultStrip() {
             }),
           ],
         }
-      : verdictText(verdict, timeline.final, timeline.end, language);
+      : verdict && loaded
+        ? loaded.verdictText(verdict, timeline.final, timeline.end, language)
+        : { tone: 'neutral', lines: [playToEndText(timeline.end, language)] };
   return (
     <div
       className={`result result-${tone}`}
@@ -100,7 +107,7 @@ export function ResultStrip() {
         <input type="checkbox" checked={compare} onChange={toggleCompare} />
         {t({ en: 'Compare with failure-free run', zh: '与无故障运行对比' })}
       </label>
-      {compare && <CompareRow />}
+      {compare && <Compare />}
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { stepAt } from '../scenarios/lesson';
 import { lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
 import { estimateCost } from '../engine';
-import { describeBudget } from '../scenarios/budgetText';
 import type { LocalText } from '../scenarios/text';
 import {
   MAX_TICKS,
@@ -144,7 +143,14 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
   /** Says why a run stopped early, once its recording is complete. */
   const tellIfHalted = (timeline: Timeline) => {
     const halted = timeline.final.halted;
-    if (halted) get().notify({ kind: 'info', text: describeBudget(halted)[get().language] });
+    // The budget's sentences are loaded only for a run that stops early.
+    if (!halted) return;
+    import('../scenarios/budgetText').then(
+      ({ describeBudget }) =>
+        get().notify({ kind: 'info', text: describeBudget(halted)[get().language] }),
+      // Without its sentences the notice is left out; the run is shown all the same.
+      () => {},
+    );
   };
 
   /**

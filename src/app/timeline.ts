@@ -1,5 +1,4 @@
 import {
-  accountedRun,
   createInitialState,
   isTerminal,
   MILESTONE_EVENTS,
@@ -13,7 +12,6 @@ import {
   type StepOptions,
   type TimedEvent,
   type SinkRecord,
-  type StateAccount,
   WorkingSet,
 } from '../engine';
 
@@ -362,14 +360,6 @@ export function eventsAt(timeline: Timeline, tick: number): readonly SimEvent[] 
   if (!Number.isInteger(tick) || tick < 1 || tick > timeline.end) return NO_EVENTS;
   const block = Math.floor((tick - 1) / KEYFRAME_EVERY);
   return eventsOfBlock(timeline, block)[tick - 1 - block * KEYFRAME_EVERY];
-}
-
-/**
- * The run replayed from its start for judging, feeding `account` as it steps and keeping no
- * event (see accountedRun): yields every few ticks, returns the last state.
- */
-export function accountSteps(timeline: Timeline, account: StateAccount) {
-  return accountedRun(stateOf(timeline.keyframes[0]), account, timeline.end);
 }
 
 /** Every event of the run with its tick, replayed from the start: for export. */

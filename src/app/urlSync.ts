@@ -1,53 +1,15 @@
 import { useEffect } from 'react';
-import type { Scenario } from '../engine';
-import { LESSONS, loadLesson } from '../scenarios/lessons';
-import { DEFAULT_PRESET } from '../scenarios/presets/default';
-import { loadPreset } from '../scenarios/presets/load';
-import type { ShareCatalog, ShareDecode, ShareState } from '../scenarios/shareCodec';
-import type { LocalText } from '../scenarios/text';
-import { presenterCaption } from './layout/presenterCaption';
+import { openDefault, refuse } from './openDefault';
 import { useStore, type Language } from './store';
 
-/**
- * The link codec, loaded when a link is first read or written. It loads nothing else: reading a
- * link loads the one preset and lesson it names, and the schema (zod) only for a scenario the
- * link changed or holds; writing one loads the preset the scenario may still be.
- */
-const shareCodec = () => import('../scenarios/shareCodec');
-const schema = () => import('../scenarios/schema');
-/** How a link's refusal or warnings read in each language, loaded with the codec. */
-const linkMessages = () => import('../scenarios/inputMessages');
+/** Reading and writing links, with the link codec: loaded when a link is first read or written. */
+const links = () => import('./links');
 
-/** What reading or writing a link about `preset` and `lesson` looks up, and nothing more. */
-function catalogOf(
-  preset: Scenario | undefined,
-  lesson: { id: string; steps: readonly unknown[] } | undefined,
-  parseScenario?: ShareCatalog['parseScenario'],
-): ShareCatalog {
-  return {
-    presetById: (id) => (preset?.id === id ? preset : undefined),
-    lessonById: (id) => (lesson?.id === id ? lesson : undefined),
-    ...(parseScenario ? { parseScenario } : {}),
-  };
-}
-
-/** Reads a link, loading what it names first. */
-async function decodeLink(hash: string): Promise<ShareDecode> {
-  const codec = await shareCodec();
-  const payload = codec.readSharePayload(hash);
-  if (!payload.ok) return payload;
-  const needs = codec.shareNeeds(payload.data);
-  const [preset, lesson, checker] = await Promise.all([
-    needs.preset === null ? undefined : loadPreset(needs.preset),
-    needs.lesson === null ? undefined : loadLesson(needs.lesson),
-    needs.schema ? schema() : undefined,
-  ]);
-  try {
-    return codec.readShareState(catalogOf(preset, lesson, checker?.parseScenario), payload.data);
-  } catch {
-    return { ok: false, error: { code: 'damaged', damage: { kind: 'unreadable' } } };
-  }
-}
+/** Said when the app cannot open what its address asks for. */
+const NOT_OPENED = {
+  en: 'The app could not open what this address asked for. The default lesson opened instead.',
+  zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
+};
 
 const LANGUAGE_KEY = 'checkpoint-lab.language';
 
@@ -68,141 +30,6 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-/** The preset a scenario still is, unchanged: the header's picker names it. */
-async function presetIdOf(scenario: Scenario): Promise<string | null> {
-  const preset = await loadPreset(scenario.id);
-  return preset && JSON.stringify(preset) === JSON.stringify(scenario) ? preset.id : null;
-}
-
-/** Opens the first lesson, or the default preset when there are no lessons (or it fails to load). */
-export async function openDefault(): Promise<void> {
-  const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
-  const s = useStore.getState();
-  s.setLesson(null);
-  if (first) {
-    // A lesson's scenario is the preset of its id, as when a lesson is opened from the picker.
-    s.loadScenario(first.scenario, first.scenario.id, first.steps[0]?.tick ?? 0);
-    s.setLesson({ id: first.id, step: 0 });
-  } else {
-    s.loadScenario(DEFAULT_PRESET, DEFAULT_PRESET.id, 0);
-  }
-}
-
-/** Everything on screen that a link reproduces. */
-export function currentShareState(): ShareState {
-  const s = useStore.getState();
-  return {
-    v: 1,
-    scenario: { custom: s.timeline.scenario },
-    tick: s.cursor,
-    ...(s.lesson ? { lesson: s.lesson } : {}),
-    language: s.language,
-    view: { selected: s.selectedTask, presenter: s.presenter, compare: s.compare },
-  };
-}
-
-/**
- * Scenarios whose link came out too large to open (SHARE_LIMITS): compressing one takes as long
- * as its inputs are long (100,000 values: tens of milliseconds), so it is done once, not after
- * every step, and the address bar holds no link for it.
- */
-const tooLargeForLink = new WeakSet<Scenario>();
-
-/** The link's hash of the moment on screen; null when its scenario is too large for a link. */
-async function currentHash(): Promise<string | null> {
-  const scenario = useStore.getState().timeline.scenario;
-  if (tooLargeForLink.has(scenario)) return null;
-  const [{ encodeShareStateIn, SHARE_LIMITS, SHARE_VERSION }, preset] = await Promise.all([
-    shareCodec(),
-    loadPreset(scenario.id),
-  ]);
-  const hash = encodeShareStateIn(catalogOf(preset, undefined), currentShareState());
-  if (hash.length - `#v${SHARE_VERSION}=`.length <= SHARE_LIMITS.compressed) return hash;
-  tooLargeForLink.add(scenario);
-  return null;
-}
-
-/** The address of the moment on screen; null when its scenario is too large for a link. */
-export async function shareUrl(): Promise<string | null> {
-  const hash = await currentHash();
-  const { origin, pathname, search } = window.location;
-  return hash === null ? null : `${origin}${pathname}${search}${hash}`;
-}
-
-export interface EmbedOptions {
-  /** Plays from the moment as soon as it is shown. */
-  autoplay: boolean;
-  /** Goes back to the moment when playback reaches the end. */
-  loop: boolean;
-}
-
-/**
- * The address of the current moment as an embed: graph and controls only, the way the embed
- * options ask it to play. The presenter view is left out: an embed has its own.
- */
-export async function embedUrl(options: EmbedOptions): Promise<string> {
-  const state = currentShareState();
-  const [{ encodeShareStateIn }, preset] = await Promise.all([
-    shareCodec(),
-    loadPreset(useStore.getState().timeline.scenario.id),
-  ]);
-  const { origin, pathname } = window.location;
-  const flags = ['embed', options.autoplay && 'autoplay', options.loop && 'loop'].filter(Boolean);
-  const view = { ...state.view, presenter: false };
-  const hash = encodeShareStateIn(catalogOf(preset, undefined), { ...state, view });
-  return `${origin}${pathname}?${flags.join('&')}${hash}`;
-}
-
-/** Opens the default lesson with a notice saying why (the link codec words a link's refusal). */
-async function refuse(notice: LocalText): Promise<void> {
-  await openDefault();
-  useStore.getState().notify({ kind: 'error', text: notice });
-}
-
-/**
- * Applies a link's hash to the app. A link that cannot be opened leaves a message saying why
- * and what opened instead; it never breaks the app.
- */
-export async function applyHash(hash: string): Promise<void> {
-  let decoded: ShareDecode;
-  let codec: Awaited<ReturnType<typeof linkMessages>>;
-  try {
-    [decoded, codec] = await Promise.all([decodeLink(hash), linkMessages()]);
-  } catch {
-    await refuse({
-      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
-      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
-    });
-    return;
-  }
-  if (!decoded.ok) {
-    await refuse(codec.linkRefusedNotice(decoded.error));
-    return;
-  }
-  const { state, scenario, warnings } = decoded;
-  // Loaded before anything changes, so the screen switches to the link in one step.
-  const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
-  const presetId = await presetIdOf(scenario).catch(() => null);
-  // Without its caption, presenter mode would open and then grow one under the graph.
-  if (state.view?.presenter) await presenterCaption.load().catch(() => {});
-  const s = useStore.getState();
-  s.setLanguage(state.language);
-  s.setLesson(null);
-  s.loadScenario(scenario, presetId, state.tick);
-  s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
-  const view = state.view ?? {};
-  if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {
-    s.select(view.selected);
-  } else if (lesson) {
-    s.setTab('lesson');
-  }
-  if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
-  if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
-  if (warnings.length > 0) {
-    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
-  }
-}
-
 /**
  * Startup: embed mode, the remembered language, then the link or the default lesson. Settles
  * once the screen to show is in the store, so the first render shows it rather than the
@@ -216,7 +43,7 @@ export async function initialiseFromLocation(): Promise<void> {
     storedLanguage() ?? (window.navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   s.setLanguage(language);
   try {
-    if (window.location.hash.length > 1) await applyHash(window.location.hash);
+    if (window.location.hash.length > 1) await (await links()).applyHash(window.location.hash);
     else await openDefault();
     const opened = useStore.getState();
     if (params.has('embed') && params.has('loop')) opened.setLoopFrom(opened.cursor);
@@ -224,10 +51,7 @@ export async function initialiseFromLocation(): Promise<void> {
   } catch {
     // Whatever failed (a part of the app that would not load, a run that could not be
     // recorded), the app opens on something it can show, and says so.
-    await refuse({
-      en: 'The app could not open what this address asked for. The default lesson opened instead.',
-      zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
-    }).catch(() => {});
+    await refuse(NOT_OPENED).catch(() => {});
   }
 }
 
@@ -256,7 +80,7 @@ export function useUrlSync(): void {
     const write = async () => {
       timer = undefined;
       if (useStore.getState().playing) return;
-      const hash = (await currentHash()) ?? '';
+      const hash = (await (await links()).currentHash()) ?? '';
       if (stopped || hash === written) return;
       written = hash;
       const { pathname, search } = window.location;
@@ -284,7 +108,10 @@ export function useUrlSync(): void {
     const onHashChange = () => {
       if (window.location.hash === written) return;
       written = window.location.hash;
-      void applyHash(window.location.hash);
+      void links()
+        .then((link) => link.applyHash(window.location.hash))
+        .catch(() => refuse(NOT_OPENED))
+        .catch(() => {});
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {

@@ -1,11 +1,12 @@
 import {
+  accountedRun,
   intendedScenario,
   intendedTruthSteps,
   judging,
   StateAccount,
   type Verdict,
-} from '../engine';
-import { accountSteps, recordTimeline, stateAt, type Timeline } from './timeline';
+} from '../engine/account';
+import { recordTimeline, stateAt, type Timeline } from './timeline';
 
 /**
  * Judging a run replays it and steps its failure-free twin to the end: about a second for a
@@ -23,6 +24,14 @@ export function* judgingSteps(timeline: Timeline): Generator<number, Verdict, vo
   const account = new StateAccount();
   yield* accountSteps(timeline, account);
   return yield* judging({ state: timeline.final, account }, truth);
+}
+
+/**
+ * The run replayed from its start for judging, feeding `account` as it steps and keeping no
+ * event (see accountedRun): yields every few ticks, returns the last state.
+ */
+function accountSteps(timeline: Timeline, account: StateAccount) {
+  return accountedRun(stateAt(timeline, 0), account, timeline.end);
 }
 
 const verdicts = new WeakMap<Timeline, Verdict>();

@@ -2,6 +2,7 @@ import type { RecordCount, Scenario, SimState, Verdict } from '../engine';
 import { taskName } from './narration';
 import { reasonText } from './reasons';
 import type { Language } from './store';
+import { playToEndText } from './verdictPending';
 
 export interface VerdictText {
   tone: 'ok' | 'bad' | 'neutral';
@@ -52,11 +53,7 @@ export function verdictText(
   const scenario = final.scenario;
   const lines: string[] = [];
   if (!verdict) {
-    lines.push(
-      zh
-        ? `播放到结尾（第 ${end} 拍）即可看到每条记录是否恰好计算一次。`
-        : `Play to the end (tick ${end}) to see whether every record was counted exactly once.`,
-    );
+    lines.push(playToEndText(end, language));
     return { tone: 'neutral', lines };
   }
   if (final.job.status === 'FAILED') {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import { useStore } from '../store';
-import { embedUrl } from '../urlSync';
+import { embedUrl } from '../links';
 import { LOAD_FAILED } from './onDemand';
 
 /** Sizes a slide usually has room for; the embed is readable at the smallest. */

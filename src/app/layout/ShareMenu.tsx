@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { shareUrl } from '../urlSync';
 import { LOAD_FAILED, onDemand, useMenuLoading } from './onDemand';
 
 const fileMenu = onDemand(() => import('./FileMenuBody'));
@@ -25,7 +24,7 @@ export function ShareMenu() {
     };
     let url: string | null;
     try {
-      url = await shareUrl();
+      url = await (await import('../links')).shareUrl();
     } catch {
       say(t(LOAD_FAILED));
       return;

@@ -1,4 +1,5 @@
 import type { Scenario } from '../../engine';
+import { DEFAULT_PRESET } from './default';
 
 const presets = () => import('./index');
 
@@ -7,7 +8,8 @@ const presets = () => import('./index');
  * that one only. A test checks that this table and `PRESETS` list the same scenarios.
  */
 const LOADERS: Record<string, () => Promise<Scenario>> = {
-  'odd-even-sum': () => import('./oddEvenSum').then((m) => m.oddEvenSum),
+  // The default scenario is part of the first screen already.
+  [DEFAULT_PRESET.id]: () => Promise.resolve(DEFAULT_PRESET),
   'stop-the-world': () => import('./stopTheWorld').then((m) => m.stopTheWorld),
   'barrier-snapshots': () => import('./stopTheWorld').then((m) => m.barrierSnapshots),
   'barrier-alignment': () => import('./barrierAlignment').then((m) => m.barrierAlignment),

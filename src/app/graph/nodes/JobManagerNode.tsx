@@ -1,13 +1,19 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useLanguage, useT } from '../../i18n';
-import { reasonText } from '../../reasons';
+import { onDemand } from '../../layout/onDemand';
 import { useStore } from '../../store';
 import { JOB_STATUS, MODE, MODE_SHORT } from '../describe';
 import { SIZE } from '../layout';
 import { checkpointColor } from '../palette';
 import type { JobManagerNode as JobManagerNodeType } from '../toFlowElements';
 import { CheckpointTag, scaledStyle } from './parts';
+
+/**
+ * The sentences of engine reasons, wanted here only once a job has failed: loaded as soon as the
+ * recorded run shows the job failing, usually long before the cursor gets there.
+ */
+const reasons = onDemand(() => import('../../reasons'));
 
 /**
  * The job manager's checkpoint coordinator: the job's status, the checkpoints in progress with
@@ -18,10 +24,13 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
   const language = useLanguage();
   const scenario = useStore((s) => s.timeline.scenario);
   const status = data.status.toLowerCase();
-  const failReason =
-    data.status === 'FAILED' && data.failReason
-      ? reasonText(data.failReason, language, scenario)
-      : null;
+  const runFails = useStore((s) => s.timeline.final.job.status === 'FAILED');
+  const reasonText = reasons.useLoaded()?.reasonText;
+  const failed = data.status === 'FAILED' && data.failReason ? data.failReason : null;
+  useEffect(() => {
+    if ((runFails || failed) && !reasonText) reasons.load().catch(() => {});
+  }, [runFails, failed, reasonText]);
+  const failReason = failed ? (reasonText?.(failed, language, scenario) ?? '…') : null;
   return (
     <div
       className={`g-node g-jm g-jm-${status}`}

@@ -1,0 +1,166 @@
+import type { Scenario } from '../engine';
+import { loadLesson } from '../scenarios/lessons';
+import { loadPreset } from '../scenarios/presets/load';
+import {
+  encodeShareStateIn,
+  readSharePayload,
+  readShareState,
+  shareNeeds,
+  SHARE_LIMITS,
+  SHARE_VERSION,
+  type ShareCatalog,
+  type ShareDecode,
+  type ShareState,
+} from '../scenarios/shareCodec';
+import { presenterCaption } from './layout/presenterCaption';
+import { refuse } from './openDefault';
+import { useStore } from './store';
+
+/*
+ * Reading and writing links, loaded with the link codec when a link is first read or written:
+ * the first screen of the app's plain address needs neither. Reading a link loads the one preset
+ * and lesson it names, and the schema (zod) only for a scenario the link changed or holds;
+ * writing one loads the preset the scenario may still be.
+ */
+const schema = () => import('../scenarios/schema');
+/** How a link's refusal or warnings read in each language. */
+const linkMessages = () => import('../scenarios/inputMessages');
+
+/** What reading or writing a link about `preset` and `lesson` looks up, and nothing more. */
+function catalogOf(
+  preset: Scenario | undefined,
+  lesson: { id: string; steps: readonly unknown[] } | undefined,
+  parseScenario?: ShareCatalog['parseScenario'],
+): ShareCatalog {
+  return {
+    presetById: (id) => (preset?.id === id ? preset : undefined),
+    lessonById: (id) => (lesson?.id === id ? lesson : undefined),
+    ...(parseScenario ? { parseScenario } : {}),
+  };
+}
+
+/** Reads a link, loading what it names first. */
+async function decodeLink(hash: string): Promise<ShareDecode> {
+  const payload = readSharePayload(hash);
+  if (!payload.ok) return payload;
+  const needs = shareNeeds(payload.data);
+  const [preset, lesson, checker] = await Promise.all([
+    needs.preset === null ? undefined : loadPreset(needs.preset),
+    needs.lesson === null ? undefined : loadLesson(needs.lesson),
+    needs.schema ? schema() : undefined,
+  ]);
+  try {
+    return readShareState(catalogOf(preset, lesson, checker?.parseScenario), payload.data);
+  } catch {
+    return { ok: false, error: { code: 'damaged', damage: { kind: 'unreadable' } } };
+  }
+}
+
+/** The preset a scenario still is, unchanged: the header's picker names it. */
+async function presetIdOf(scenario: Scenario): Promise<string | null> {
+  const preset = await loadPreset(scenario.id);
+  return preset && JSON.stringify(preset) === JSON.stringify(scenario) ? preset.id : null;
+}
+
+/** Everything on screen that a link reproduces. */
+export function currentShareState(): ShareState {
+  const s = useStore.getState();
+  return {
+    v: 1,
+    scenario: { custom: s.timeline.scenario },
+    tick: s.cursor,
+    ...(s.lesson ? { lesson: s.lesson } : {}),
+    language: s.language,
+    view: { selected: s.selectedTask, presenter: s.presenter, compare: s.compare },
+  };
+}
+
+/**
+ * Scenarios whose link came out too large to open (SHARE_LIMITS): compressing one takes as long
+ * as its inputs are long (100,000 values: tens of milliseconds), so it is done once, not after
+ * every step, and the address bar holds no link for it.
+ */
+const tooLargeForLink = new WeakSet<Scenario>();
+
+/** The link's hash of the moment on screen; null when its scenario is too large for a link. */
+export async function currentHash(): Promise<string | null> {
+  const scenario = useStore.getState().timeline.scenario;
+  if (tooLargeForLink.has(scenario)) return null;
+  const preset = await loadPreset(scenario.id);
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), currentShareState());
+  if (hash.length - `#v${SHARE_VERSION}=`.length <= SHARE_LIMITS.compressed) return hash;
+  tooLargeForLink.add(scenario);
+  return null;
+}
+
+/** The address of the moment on screen; null when its scenario is too large for a link. */
+export async function shareUrl(): Promise<string | null> {
+  const hash = await currentHash();
+  const { origin, pathname, search } = window.location;
+  return hash === null ? null : `${origin}${pathname}${search}${hash}`;
+}
+
+export interface EmbedOptions {
+  /** Plays from the moment as soon as it is shown. */
+  autoplay: boolean;
+  /** Goes back to the moment when playback reaches the end. */
+  loop: boolean;
+}
+
+/**
+ * The address of the current moment as an embed: graph and controls only, the way the embed
+ * options ask it to play. The presenter view is left out: an embed has its own.
+ */
+export async function embedUrl(options: EmbedOptions): Promise<string> {
+  const state = currentShareState();
+  const preset = await loadPreset(useStore.getState().timeline.scenario.id);
+  const { origin, pathname } = window.location;
+  const flags = ['embed', options.autoplay && 'autoplay', options.loop && 'loop'].filter(Boolean);
+  const view = { ...state.view, presenter: false };
+  const hash = encodeShareStateIn(catalogOf(preset, undefined), { ...state, view });
+  return `${origin}${pathname}?${flags.join('&')}${hash}`;
+}
+
+/**
+ * Applies a link's hash to the app. A link that cannot be opened leaves a message saying why
+ * and what opened instead; it never breaks the app.
+ */
+export async function applyHash(hash: string): Promise<void> {
+  let decoded: ShareDecode;
+  let codec: Awaited<ReturnType<typeof linkMessages>>;
+  try {
+    [decoded, codec] = await Promise.all([decodeLink(hash), linkMessages()]);
+  } catch {
+    await refuse({
+      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
+      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
+    });
+    return;
+  }
+  if (!decoded.ok) {
+    await refuse(codec.linkRefusedNotice(decoded.error));
+    return;
+  }
+  const { state, scenario, warnings } = decoded;
+  // Loaded before anything changes, so the screen switches to the link in one step.
+  const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
+  const presetId = await presetIdOf(scenario).catch(() => null);
+  // Without its caption, presenter mode would open and then grow one under the graph.
+  if (state.view?.presenter) await presenterCaption.load().catch(() => {});
+  const s = useStore.getState();
+  s.setLanguage(state.language);
+  s.setLesson(null);
+  s.loadScenario(scenario, presetId, state.tick);
+  s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
+  const view = state.view ?? {};
+  if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {
+    s.select(view.selected);
+  } else if (lesson) {
+    s.setTab('lesson');
+  }
+  if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
+  if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
+  if (warnings.length > 0) {
+    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
+  }
+}

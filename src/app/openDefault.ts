@@ -1,0 +1,24 @@
+import { LESSONS, loadLesson } from '../scenarios/lessons';
+import { DEFAULT_PRESET } from '../scenarios/presets/default';
+import type { LocalText } from '../scenarios/text';
+import { useStore } from './store';
+
+/** Opens the first lesson, or the default preset when there are no lessons (or it fails to load). */
+export async function openDefault(): Promise<void> {
+  const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
+  const s = useStore.getState();
+  s.setLesson(null);
+  if (first) {
+    // A lesson's scenario is the preset of its id, as when a lesson is opened from the picker.
+    s.loadScenario(first.scenario, first.scenario.id, first.steps[0]?.tick ?? 0);
+    s.setLesson({ id: first.id, step: 0 });
+  } else {
+    s.loadScenario(DEFAULT_PRESET, DEFAULT_PRESET.id, 0);
+  }
+}
+
+/** Opens the default lesson with a notice saying why (a link that could not be opened). */
+export async function refuse(notice: LocalText): Promise<void> {
+  await openDefault();
+  useStore.getState().notify({ kind: 'error', text: notice });
+}
