@@ -54,3 +54,42 @@ for (const language of ['en', 'zh'] as const) {
     });
   }
 }
+
+/**
+ * Every task's name whole in a compact node: the upgraded savepoint job is drawn compact at
+ * 1280x720, and "sum_by_parity 1" is wider than a compact node's header. Measured on the text's
+ * lines, not on scrollWidth, which a name that may wrap does not report.
+ */
+test.describe('compact names', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: a compact node shows its task's whole name, subtask number included`, async ({
+      page,
+    }) => {
+      await open(page, linkTo({ scenario: { preset: 'savepoint-upgrade-v2' }, tick: 0, language }));
+      await expect(page.locator('.g-compact')).toHaveCount(1);
+      const names = await page.locator('.g-task .g-name').evaluateAll((els) =>
+        els.map((el) => {
+          const box = el.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          const inside = lines.every(
+            (r) =>
+              r.left >= box.left - 1 &&
+              r.right <= box.right + 1 &&
+              r.top >= box.top - 1 &&
+              r.bottom <= box.bottom + 1,
+          );
+          return { name: el.textContent, inside, title: el.getAttribute('title') };
+        }),
+      );
+      expect(names.map((n) => n.name)).toContain('sum_by_parity 1');
+      for (const n of names) {
+        expect(n.inside, `"${n.name}" is cut off`).toBe(true);
+        expect(n.title).toBe(n.name);
+      }
+    });
+  }
+});

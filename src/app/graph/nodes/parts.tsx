@@ -310,7 +310,7 @@ export function TaskFrame({
     >
       <TaskHandles box={data.box} output={output} />
       <div className="g-header" style={{ height: DETAIL[data.box.detail].header }}>
-        <span className="g-name" title={data.task}>
+        <span className="g-name" title={data.label}>
           {data.box.detail === 'compact' ? <Breakable name={data.label} /> : data.label}
         </span>
         <StatusMark status={data.status} />
