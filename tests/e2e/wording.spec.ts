@@ -37,7 +37,10 @@ function problems(where: string, text: string, language: 'en' | 'zh'): string[] 
     let plain = text;
     for (const name of ALLOWED_NAMES) plain = plain.split(name).join(' ');
     for (const m of plain.matchAll(LATIN_RUN)) found.push(`${where}: English "${m[0]}"`);
-    for (const m of plain.matchAll(/\btick\b|屏障/gi)) found.push(`${where}: term "${m[0]}"`);
+    // The Chinese screen's terms: 拍 for tick, 分界线 for barrier, 键 for key (按键求和,
+    // 键控状态): the English word or another translation beside them says something else.
+    for (const m of plain.matchAll(/\btick\b|屏障|\bkeys?\b/gi))
+      found.push(`${where}: term "${m[0]}"`);
   }
   return found;
 }
@@ -61,10 +64,15 @@ test('the checks find what the Chinese screen once showed, and let names and API
     'marker: internal id "sum_odd#0"',
   ]);
   expect(problems('log', '在 tick 12 失败，被屏障 1 阻塞', 'zh')).toHaveLength(2);
+  expect(problems('lesson', 'sum 现在有 11 个 key，按 key 分别求和', 'zh')).toEqual([
+    'lesson: term "key"',
+    'lesson: term "key"',
+  ]);
   const fine = [
     'setMaxConcurrentCheckpoints(2) 在这里不起作用；AT_LEAST_ONCE（至少一次）模式',
     'failureRateRestart(5, Time.minutes(5), Time.seconds(10))：Source 2 的记录 4',
-    `${ALLOWED_NAMES[0] ?? 'sum_even'} 现在有 11 个 key，JobManager 触发检查点 1`,
+    `${ALLOWED_NAMES[0] ?? 'sum_even'} 现在有 11 个键，JobManager 触发检查点 1`,
+    'keyBy(v -> v % 2) 按奇偶分区',
   ];
   for (const text of fine) expect(problems('lesson', text, 'zh')).toEqual([]);
 });

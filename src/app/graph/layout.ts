@@ -66,13 +66,16 @@ export type Detail = 'full' | 'compact';
 export const DETAIL = {
   full: {
     taskWidth: SIZE.taskWidth,
+    header: SIZE.header,
     alignmentRow: SIZE.alignmentRow,
     minColumnGap: SIZE.minColumnGap,
   },
-  compact: { taskWidth: 172, alignmentRow: 0, minColumnGap: 96 },
+  // Narrower, larger names: the header has room for a name on two lines ("sum_by_" over
+  // "parity 1"), so no name loses the subtask number that tells it from its siblings.
+  compact: { taskWidth: 172, header: 42, alignmentRow: 0, minColumnGap: 96 },
 } as const satisfies Record<
   Detail,
-  { taskWidth: number; alignmentRow: number; minColumnGap: number }
+  { taskWidth: number; header: number; alignmentRow: number; minColumnGap: number }
 >;
 
 /**
@@ -146,20 +149,17 @@ export function ignoresSome(op: OperatorSpec): boolean {
 
 /** Height of the part above a task's inputs. */
 export function inputsTop(op: OperatorSpec, detail: Detail = 'full'): number {
-  const alignment = DETAIL[detail].alignmentRow;
+  const { alignmentRow: alignment, header } = DETAIL[detail];
   switch (op.kind) {
     case 'source':
-      return SIZE.header + SIZE.tapeRow + SIZE.marksRow + SIZE.footerRow;
+      return header + SIZE.tapeRow + SIZE.marksRow + SIZE.footerRow;
     case 'sink':
       return (
-        SIZE.header +
-        2 * SIZE.outputRow +
-        (isTransactionalSink(op) ? SIZE.outputRow : 0) +
-        alignment
+        header + 2 * SIZE.outputRow + (isTransactionalSink(op) ? SIZE.outputRow : 0) + alignment
       );
     default:
       return (
-        SIZE.header +
+        header +
         SIZE.stateRow +
         (ignoresSome(op) && detail === 'full' ? SIZE.filterRow : 0) +
         alignment
@@ -177,7 +177,7 @@ function inputYs(op: OperatorSpec, inputs: number, height: number, detail: Detai
     return Array.from({ length: inputs }, (_, k) => top + k * SIZE.inputRow + SIZE.inputRow / 2);
   }
   // Too many inputs for a row each: their handles share the left side evenly.
-  return spreadOver(SIZE.header, height - SIZE.padding, inputs);
+  return spreadOver(DETAIL[detail].header, height - SIZE.padding, inputs);
 }
 
 /** `n` points spread evenly between `from` and `to`, none at either end. */
@@ -341,7 +341,11 @@ function computeLayout(
         scale,
         column,
         inputYs: inputYs(t.op, t.inputs, t.height, detail),
-        outputYs: spreadOver(SIZE.header, t.height - SIZE.padding, outputsOf.get(t.id) ?? 0),
+        outputYs: spreadOver(
+          DETAIL[detail].header,
+          t.height - SIZE.padding,
+          outputsOf.get(t.id) ?? 0,
+        ),
         compactInputs: t.inputs > SIZE.maxInputRows,
         detail,
       });

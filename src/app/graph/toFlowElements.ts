@@ -549,7 +549,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           input,
           offset: task.state.kind === 'source' ? task.state.offset : 0,
           highWater: task.highWater,
-          paused: task.paused,
+          // A finished source is finished (its tick says so), not paused; a failed one's
+          // state row says what happened to it.
+          paused: task.paused && task.status === 'RUNNING',
           marks,
           rewound: rewound.get(info.id) ?? null,
           cellWidth: tapeCellWidth(input),

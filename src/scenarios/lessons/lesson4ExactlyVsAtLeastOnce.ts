@@ -118,7 +118,7 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
       tick: 38,
       title: { en: 'At least once, not exactly once', zh: '至少一次，而不是精确一次' },
       text: {
-        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Now open this run in EXACTLY_ONCE (Config, mode) and play it: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50 (精确一次).',
+        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Now open this run in EXACTLY_ONCE (Config, mode) and play it: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50: exactly once (精确一次).',
         zh: '作业结束时 {sum_even#0} = 44，而不是 40：来自 {source#0} 的 4 被算了两次。{sum_odd#0} = 50 是对的。现在把模式切换为 EXACTLY_ONCE 再运行一次（配置面板的模式），这会离开本课：在第 8 拍，来自 {source#0} 的输入被阻塞，4 在通道里等待，{sum_even#0} 保存的是 4；同样的故障之后，作业以 40 和 50 结束（精确一次）。',
       },
       highlight: ['sum_even#0', 'sum_odd#0'],

@@ -27,7 +27,7 @@ export const lesson5CheckpointConfig: Lesson = {
       title: { en: 'Checkpoint 1 starts at 1000 ms', zh: '检查点 1 在 1000 ms 开始' },
       text: {
         en: 'The interval is up: the JobManager triggers checkpoint 1. (Flink draws the first trigger at random between the minimum pause and the interval, 500 to 1000 ms here; this lesson pins it at 1000 ms so that its times stay as told.) {sum#0} keeps one sum per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
-        zh: '间隔时间到了：JobManager 触发检查点 1。（Flink 在最小间隔与检查点间隔之间随机选择第一次触发的时间，这里是 500 到 1000 ms；本课把它固定在 1000 ms，以便下面的时间保持不变。）{sum#0} 为每个 key 保存一个和（键控状态）；到目前为止它只见过 key 1，所以快照很小。',
+        zh: '间隔时间到了：JobManager 触发检查点 1。（Flink 在最小间隔与检查点间隔之间随机选择第一次触发的时间，这里是 500 到 1000 ms；本课把它固定在 1000 ms，以便下面的时间保持不变。）{sum#0} 为每个键保存一个和（键控状态）；到目前为止它只见过键 1，所以快照很小。',
       },
       highlight: ['jobmanager', 'source#0'],
     },
@@ -36,7 +36,7 @@ export const lesson5CheckpointConfig: Lesson = {
       title: { en: 'Checkpoint 1 took 400 ms', zh: '检查点 1 用了 400 ms' },
       text: {
         en: 'Every task acknowledged: checkpoint 1 is complete at 1400 ms, 400 ms after it started. From now on, new numbers bring new keys and the state of {sum#0} grows with each.',
-        zh: '所有任务都确认了：检查点 1 在 1400 ms 完成，用了 400 ms。从现在起，每个新数字都是一个新 key，{sum#0} 的状态随之增大。',
+        zh: '所有任务都确认了：检查点 1 在 1400 ms 完成，用了 400 ms。从现在起，每个新数字都是一个新键，{sum#0} 的状态随之增大。',
       },
       highlight: ['jobmanager', 'backend'],
       question: {
@@ -64,7 +64,7 @@ export const lesson5CheckpointConfig: Lesson = {
       title: { en: 'Checkpoint 2 took 600 ms', zh: '检查点 2 用了 600 ms' },
       text: {
         en: '{sum#0} now holds 11 keys; writing its snapshot to the state backend took longer. Checkpoint 2 completes at 2600 ms, 600 ms after it started.',
-        zh: '{sum#0} 现在有 11 个 key，把快照写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
+        zh: '{sum#0} 现在有 11 个键，把快照写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
       },
       highlight: ['sum#0', 'backend'],
       question: {
@@ -101,7 +101,7 @@ export const lesson5CheckpointConfig: Lesson = {
       title: { en: 'Checkpoint 3 expires', zh: '检查点 3 超时过期' },
       text: {
         en: 'With 22 keys the snapshot of {sum#0} would need 900 ms in all, but the timeout is 800 ms: at 3900 ms the JobManager declares checkpoint 3 failed (expired). One failure, and 3 are tolerated, so the job keeps running.',
-        zh: '{sum#0} 有 22 个 key，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
+        zh: '{sum#0} 有 22 个键，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
       },
       highlight: ['jobmanager', 'sum#0'],
     },

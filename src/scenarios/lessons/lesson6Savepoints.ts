@@ -18,7 +18,7 @@ export const lesson6Savepoints: Lesson = {
       title: { en: 'Version 1 of the job', zh: '作业的第 1 版' },
       text: {
         en: '{source#0} reads 1 to 30, {enrich#0} passes the numbers on, {sum_by_parity#0} keeps one sum per key (even, odd) and {total#0} sums everything. Every operator has a uid, a stable name under which savepoints keep its state. Checkpoints are periodic; savepoints (保存点) are never created by Flink itself.',
-        zh: '{source#0} 读取 1 到 30，{enrich#0} 原样传递，{sum_by_parity#0} 按 key（偶数、奇数）分别求和，{total#0} 对所有数字求和。每个算子都有一个 uid，保存点用这个稳定的名字保存它的状态。检查点是周期性的；保存点 Flink 从不自动创建。',
+        zh: '{source#0} 读取 1 到 30，{enrich#0} 原样传递，{sum_by_parity#0} 按键（偶数、奇数）分别求和，{total#0} 对所有数字求和。每个算子都有一个 uid，保存点用这个稳定的名字保存它的状态。检查点是周期性的；保存点 Flink 从不自动创建。',
       },
       highlight: ['source#0', 'enrich#0', 'sum_by_parity#0', 'total#0'],
     },
@@ -82,7 +82,7 @@ export const lesson6Savepoints: Lesson = {
       title: { en: 'Stopped at the savepoint', zh: '作业停在保存点' },
       text: {
         en: 'Savepoint 5 is complete and the job is FINISHED, its state exactly the savepoint’s. Version 2 changes the job: enrich adds 100, sum_by_parity runs with parallelism 2, total is gone. The next lesson starts version 2 from this savepoint: state is matched by uid, the per-key sums are split between the two subtasks, and total’s state is skipped only because allowNonRestoredState is set.',
-        zh: '保存点 5 完成，作业状态为 FINISHED，状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。下一课从这个保存点启动新版本：状态按 uid 对应，按 key 的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
+        zh: '保存点 5 完成，作业状态为 FINISHED，状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。下一课从这个保存点启动新版本：状态按 uid 对应，按键的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
       },
       highlight: ['jobmanager', 'backend'],
     },
@@ -100,7 +100,7 @@ export const lesson6Upgrade: Lesson = {
       title: { en: 'Started from "before-upgrade"', zh: '从“before-upgrade”启动' },
       text: {
         en: '{source#0} resumes at offset 15. sum_by_parity now has two subtasks, {sum_by_parity#0} and {sum_by_parity#1}: the even sum (56) went to one, the odd sum (64) to the other, each where its key’s records will now go. enrich has new logic and no state. total no longer exists; its state was skipped with allowNonRestoredState, without which the job would not start.',
-        zh: '{source#0} 从偏移量 15 继续。sum_by_parity 现在有两个子任务 {sum_by_parity#0} 和 {sum_by_parity#1}：偶数的和（56）分到一个，奇数的和（64）分到另一个，正是各自 key 的数据今后会去的地方。enrich 有了新的逻辑，没有状态。total 不存在了，它的状态因为 allowNonRestoredState 被跳过；没有这个选项，作业无法启动。',
+        zh: '{source#0} 从偏移量 15 继续。sum_by_parity 现在有两个子任务 {sum_by_parity#0} 和 {sum_by_parity#1}：偶数的和（56）分到一个，奇数的和（64）分到另一个，正是各自键的数据今后会去的地方。enrich 有了新的逻辑，没有状态。total 不存在了，它的状态因为 allowNonRestoredState 被跳过；没有这个选项，作业无法启动。',
       },
       highlight: ['source#0', 'sum_by_parity#0', 'sum_by_parity#1'],
     },

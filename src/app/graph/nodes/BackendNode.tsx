@@ -5,7 +5,7 @@ import { useT, type LocalText } from '../../i18n';
 import { describeState } from '../describe';
 import { SIZE } from '../layout';
 import type { BackendNode as BackendNodeType } from '../toFlowElements';
-import { CheckpointTag, scaledStyle } from './parts';
+import { CheckpointTag, scaledStyle, TaskName } from './parts';
 
 const STATUS: Record<CheckpointStatus, LocalText> = {
   IN_PROGRESS: { en: 'in progress', zh: '进行中' },
@@ -75,7 +75,9 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
                   }
                   title={state ? `${cell.label}: ${t(state.label)} ${state.value}` : cell.label}
                 >
-                  <span className="g-store-task">{cell.label}</span>
+                  <span className="g-store-task">
+                    <TaskName label={cell.label} />
+                  </span>
                   {state && <b>{state.value || '–'}</b>}
                 </span>
               );

@@ -57,7 +57,7 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
     <TaskFrame data={data} selected={selected} output={data.hasOutput}>
       <div className="g-state" style={{ height: SIZE.stateRow }}>
         {cleared ? (
-          <Cleared status={data.status} />
+          <Cleared status={data.status} compact={data.box.detail === 'compact'} />
         ) : data.state.kind === 'stateless' ? (
           <span className="g-label">{t(state.label)}</span>
         ) : (

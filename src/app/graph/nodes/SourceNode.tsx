@@ -96,9 +96,9 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
           );
         })}
       </div>
-      <div className="g-footer" style={{ height: SIZE.footerRow }}>
+      <div className="g-footer g-source-footer" style={{ height: SIZE.footerRow }}>
         {cleared ? (
-          <Cleared status={data.status} />
+          <Cleared status={data.status} compact={data.box.detail === 'compact'} />
         ) : (
           <span>
             <span className="g-label">{t({ en: 'offset', zh: '偏移量' })}</span>{' '}
@@ -117,6 +117,9 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
           </span>
         )}
         {data.paused && <span className="g-badge">{t({ en: 'paused', zh: '已暂停' })}</span>}
+        {data.status === 'FINISHED' && (
+          <span className="g-badge">{t({ en: 'finished', zh: '已完成' })}</span>
+        )}
         <TickBadges data={data} />
       </div>
     </TaskFrame>

@@ -1,9 +1,9 @@
 import { Handle, Position } from '@xyflow/react';
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import type { TaskStatus } from '../../../engine';
 import { useT } from '../../i18n';
 import { TASK_STATUS } from '../describe';
-import { SIZE, type TaskBox } from '../layout';
+import { DETAIL, SIZE, type TaskBox } from '../layout';
 import { checkpointColor } from '../palette';
 import type { ElementView, InputView, OperatorData, SinkData, TaskNode } from '../toFlowElements';
 
@@ -77,14 +77,22 @@ function StatusMark({ status }: { status: TaskStatus }) {
   );
 }
 
-/** A failed or cancelled task lost its state: say so where the state was. */
-export function Cleared({ status }: { status: TaskStatus }) {
+/**
+ * A failed or cancelled task lost its state: say so where the state was. A compact node has no
+ * room for the status beside the words, and needs none: its header's mark and colour say it.
+ */
+export function Cleared({ status, compact = false }: { status: TaskStatus; compact?: boolean }) {
   const t = useT();
   const text = t({ en: 'state cleared', zh: '状态已清空' });
   // Beside a badge the words may be shortened; the title has them in full.
   return (
     <span className="g-cleared" title={`${t(TASK_STATUS[status])} ${text}`}>
-      <StatusPill status={status} /> <span className="g-cleared-text">{text}</span>
+      {!compact && (
+        <>
+          <StatusPill status={status} />{' '}
+        </>
+      )}
+      <span className="g-cleared-text">{text}</span>
     </span>
   );
 }
@@ -110,6 +118,22 @@ export function Chips({ elements, max }: { elements: ElementView[]; max: number 
       ))}
       {rest > 0 && <span className="g-more">+{rest}</span>}
     </span>
+  );
+}
+
+/**
+ * A task's display name where its box may be too narrow for it: the operator's name is
+ * shortened with an ellipsis, the subtask number after it never, so "sum_by_parity 1" and
+ * "sum_by_parity 2" stay told apart. The box's title has the name whole.
+ */
+export function TaskName({ label }: { label: string }) {
+  const parts = /^(.*\S)( \d+)$/.exec(label);
+  if (!parts) return <span className="g-name-head">{label}</span>;
+  return (
+    <>
+      <span className="g-name-head">{parts[1]}</span>
+      <span className="g-name-tail">{parts[2]}</span>
+    </>
   );
 }
 
@@ -149,7 +173,7 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
           style={{ height: SIZE.inputRow }}
         >
           <span className="g-from" title={input.fromLabel}>
-            {input.fromLabel}
+            <TaskName label={input.fromLabel} />
           </span>
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
@@ -189,7 +213,7 @@ const TaskHandles = memo(function TaskHandles({ box, output }: { box: TaskBox; o
         id="ctl"
         position={Position.Left}
         isConnectable={false}
-        style={{ top: SIZE.header / 2 }}
+        style={{ top: DETAIL[box.detail].header / 2 }}
       />
       <Handle
         type="source"
@@ -222,6 +246,24 @@ const TaskHandles = memo(function TaskHandles({ box, output }: { box: TaskBox; o
     </>
   );
 });
+
+/**
+ * A name that may wrap after its underscores as well as at its spaces, so that a long name on
+ * two lines breaks between its words ("sum_by_" over "parity 1"), never inside one.
+ */
+function Breakable({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)/);
+  return (
+    <>
+      {parts.map((part, k) => (
+        <Fragment key={k}>
+          {k > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /**
  * The frame of a task node: header with its name and status, and the failure and restore
@@ -267,9 +309,9 @@ export function TaskFrame({
       }
     >
       <TaskHandles box={data.box} output={output} />
-      <div className="g-header" style={{ height: SIZE.header }}>
-        <span className="g-name" title={data.task}>
-          {data.label}
+      <div className="g-header" style={{ height: DETAIL[data.box.detail].header }}>
+        <span className="g-name" title={data.label}>
+          {data.box.detail === 'compact' ? <Breakable name={data.label} /> : data.label}
         </span>
         <StatusMark status={data.status} />
       </div>

@@ -1,0 +1,95 @@
+import { recordTimeline } from '../../src/app/timeline';
+import { expect, linkTo, node, open, preset, test } from './fixtures';
+
+/**
+ * What a task node says when its task has ended: a failed task lost its state, in a compact node
+ * as in a full one; a finished source is finished, not paused.
+ */
+
+const WORDS = {
+  en: { cleared: 'state cleared', finished: 'finished', paused: 'paused', jobFinished: 'FINISHED' },
+  zh: { cleared: '状态已清空', finished: '已完成', paused: '已暂停', jobFinished: '已完成' },
+} as const;
+
+/** The first failure of the fixed-delay restart lesson: `sum` fails. */
+const FAILURE = { preset: 'restart-fixed-delay', tick: 12, task: 'sum#0' };
+
+for (const language of ['en', 'zh'] as const) {
+  const say = WORDS[language];
+
+  for (const { viewport, detail } of [
+    { viewport: { width: 1024, height: 768 }, detail: 'compact' },
+    { viewport: { width: 1280, height: 720 }, detail: 'full' },
+  ] as const) {
+    test.describe(`${language}, ${viewport.width}x${viewport.height}`, () => {
+      test.use({ viewport });
+
+      test(`a failed task's ${detail} node says its state is cleared, whole`, async ({ page }) => {
+        await open(
+          page,
+          linkTo({ scenario: { preset: FAILURE.preset }, tick: FAILURE.tick, language }),
+        );
+        const failed = node(page, FAILURE.task);
+        // The moment is drawn in the detail this test is about.
+        await expect(page.locator('.g-compact')).toHaveCount(detail === 'compact' ? 1 : 0);
+        await expect(failed.locator('.g-task')).toHaveClass(/g-task-failed/);
+        const words = failed.locator('.g-cleared-text');
+        await expect(words).toHaveText(say.cleared);
+        const cut = await words.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+        expect(cut, `"${say.cleared}" is cut off`).toBe(false);
+      });
+    });
+  }
+
+  for (const id of ['odd-even-sum', 'savepoint-upgrade']) {
+    test(`${language}: at the last tick of ${id} the finished source says finished, not paused`, async ({
+      page,
+    }) => {
+      const end = recordTimeline(preset(id)).end;
+      await open(page, linkTo({ scenario: { preset: id }, tick: end, language }));
+      await expect(node(page, 'job-manager')).toContainText(say.jobFinished);
+      const source = node(page, 'source#0');
+      await expect(source.locator('.g-footer')).toContainText(say.finished);
+      await expect(source).not.toContainText(say.paused);
+    });
+  }
+}
+
+/**
+ * Every task's name whole in a compact node: the upgraded savepoint job is drawn compact at
+ * 1280x720, and "sum_by_parity 1" is wider than a compact node's header. Measured on the text's
+ * lines, not on scrollWidth, which a name that may wrap does not report.
+ */
+test.describe('compact names', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: a compact node shows its task's whole name, subtask number included`, async ({
+      page,
+    }) => {
+      await open(page, linkTo({ scenario: { preset: 'savepoint-upgrade-v2' }, tick: 0, language }));
+      await expect(page.locator('.g-compact')).toHaveCount(1);
+      const names = await page.locator('.g-task .g-name').evaluateAll((els) =>
+        els.map((el) => {
+          const box = el.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          const inside = lines.every(
+            (r) =>
+              r.left >= box.left - 1 &&
+              r.right <= box.right + 1 &&
+              r.top >= box.top - 1 &&
+              r.bottom <= box.bottom + 1,
+          );
+          return { name: el.textContent, inside, title: el.getAttribute('title') };
+        }),
+      );
+      expect(names.map((n) => n.name)).toContain('sum_by_parity 1');
+      for (const n of names) {
+        expect(n.inside, `"${n.name}" is cut off`).toBe(true);
+        expect(n.title).toBe(n.name);
+      }
+    });
+  }
+});
