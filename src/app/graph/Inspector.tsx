@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { arrivedOn, topologyOf, type CheckpointStatus, type SimState } from '../../engine';
+import {
+  arrivedOn,
+  channelStateByTask,
+  topologyOf,
+  type CheckpointStatus,
+  type SimState,
+} from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName as taskLabel } from '../narration';
 import { useStore } from '../store';
@@ -8,6 +14,16 @@ import './graph.css';
 import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
 import { elementView, outputViews } from './toFlowElements';
 import { upcomingValues } from './upcomingValues';
+
+/** What an unaligned snapshot holds besides the state: the in-flight records it persisted. */
+export function inFlightText(values: readonly number[]): LocalText {
+  const n = values.length;
+  if (n === 0) return { en: 'unaligned, no in-flight records', zh: '非对齐，没有在途数据' };
+  return {
+    en: `+ ${n} in-flight ${n === 1 ? 'record' : 'records'} as channel state: ${values.join(' ')}`,
+    zh: `+ ${n} 条在途数据（通道状态）：${values.join(' ')}`,
+  };
+}
 
 const CHECKPOINT_STATUS: Record<CheckpointStatus, LocalText> = {
   IN_PROGRESS: { en: 'in progress', zh: '进行中' },
@@ -181,13 +197,24 @@ export function Inspector() {
             {state.checkpoints.map((c) => {
               const snapshot = c.snapshots[info.index];
               const s = snapshot ? describeState(snapshot) : null;
+              const inFlight =
+                c.type === 'aligned' || !c.subtasks[info.index]
+                  ? null
+                  : (channelStateByTask(state.scenario, c)[info.id] ?? []).map((r) => r.value);
               return (
                 <tr key={c.id}>
                   <td>
                     <CheckpointTag id={c.id} prefix={c.kind === 'savepoint' ? 'S' : null} />
                   </td>
                   <td>{t(CHECKPOINT_STATUS[c.status])}</td>
-                  <td>{s ? `${t(s.label)} ${s.value}`.trim() : '–'}</td>
+                  <td>
+                    {s ? `${t(s.label)} ${s.value}`.trim() : '–'}
+                    {inFlight && (
+                      <span className="g-inflight" data-testid={`inspector-inflight-${c.id}`}>
+                        {t(inFlightText(inFlight))}
+                      </span>
+                    )}
+                  </td>
                   <td>{c.stored[info.index] ?? '–'}</td>
                   <td>{c.acks[info.index] ?? '–'}</td>
                 </tr>

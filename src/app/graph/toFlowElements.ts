@@ -3,6 +3,7 @@ import type { Edge, Node } from '@xyflow/react';
 import {
   arrivedOn,
   backpressureOf,
+  channelStateByTask,
   countDefined,
   recordsIn,
   type BackpressureStatus,
@@ -177,12 +178,19 @@ export type BackendCell = {
   label: string;
   state: OperatorState | null;
   stored: boolean;
+  /**
+   * The values of the in-flight records this task persisted as channel state, in persisted
+   * order; null for an aligned checkpoint, or a task it has not reached yet.
+   */
+  inFlight: number[] | null;
 };
 
 export type BackendRow = {
   id: number;
   kind: CheckpointKind;
   status: CheckpointStatus;
+  /** Some subtask snapshotted it unaligned: its cells show their channel state. */
+  unaligned: boolean;
   cells: BackendCell[];
 };
 
@@ -190,6 +198,8 @@ export type BackendData = {
   scale: number;
   rows: BackendRow[];
   cellsPerLine: number;
+  /** Height of a line of cells (two lines of text where checkpoints may be unaligned). */
+  lineHeight: number;
   /** The checkpoint every task restored from in this tick. */
   restoringFrom: number | null;
 };
@@ -630,17 +640,25 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const rows: BackendRow[] = state.checkpoints
     .filter((c) => countDefined(c.snapshots) > 0)
     .slice(-layout.backendCheckpoints)
-    .map((c) => ({
-      id: c.id,
-      kind: c.kind,
-      status: c.status,
-      cells: topology.tasks.map((t) => ({
-        task: t.id,
-        label: taskLabel(t.id, state.scenario),
-        state: c.snapshots[t.index] ?? null,
-        stored: c.stored[t.index] !== null,
-      })),
-    }));
+    .map((c) => {
+      const persisted = c.type === 'aligned' ? {} : channelStateByTask(state.scenario, c);
+      return {
+        id: c.id,
+        kind: c.kind,
+        status: c.status,
+        unaligned: c.type !== 'aligned',
+        cells: topology.tasks.map((t) => ({
+          task: t.id,
+          label: taskLabel(t.id, state.scenario),
+          state: c.snapshots[t.index] ?? null,
+          stored: c.stored[t.index] !== null,
+          inFlight:
+            c.type === 'aligned' || !c.subtasks[t.index]
+              ? null
+              : (persisted[t.id] ?? []).map((r) => r.value),
+        })),
+      };
+    });
   nodes.push({
     id: BACKEND_ID,
     type: 'backend',
@@ -650,7 +668,13 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     connectable: false,
     deletable: false,
     selectable: false,
-    data: { scale: layout.scale, rows, cellsPerLine: layout.backendCellsPerLine, restoringFrom },
+    data: {
+      scale: layout.scale,
+      rows,
+      cellsPerLine: layout.backendCellsPerLine,
+      lineHeight: layout.backendRow,
+      restoringFrom,
+    },
   });
 
   // Each channel leaves its sender from a handle of its own, in the order of the outputs.

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { toFlowElements, type BackendNode } from '../../../../src/app/graph/toFlowElements';
+import { slowSinkAligned, slowSinkUnaligned } from '../../../../src/scenarios/presets/slowSink';
+import { record } from '../../../helpers/sim';
+
+const backendAt = (states: ReturnType<typeof record>['states'], tick: number) =>
+  toFlowElements(states[tick]).nodes.find((n) => n.type === 'backend') as BackendNode;
+
+describe('the state backend draws an unaligned checkpoint’s channel state', () => {
+  const run = record(slowSinkUnaligned);
+
+  it('each task’s cell holds the records its barrier overtook, as the engine reported them', () => {
+    // Lesson 8, part 2, at tick 15: checkpoint 1 completed holding 9 in-flight records.
+    const row = backendAt(run.states, 15).data.rows.find((r) => r.id === 1)!;
+    expect(row.unaligned).toBe(true);
+    const overtook = new Map<string, number[]>();
+    for (const e of run.events) {
+      if (e.type === 'BarrierOvertook' && e.checkpoint === 1)
+        overtook.set(e.task, [...(overtook.get(e.task) ?? []), ...e.records]);
+    }
+    expect(overtook.size).toBeGreaterThan(0);
+    for (const cell of row.cells) expect(cell.inFlight).toEqual(overtook.get(cell.task) ?? []);
+    expect(row.cells.flatMap((c) => c.inFlight ?? [])).toHaveLength(9);
+  });
+
+  it('gives the cells a second line, so the in-flight records have room', () => {
+    const aligned = backendAt(record(slowSinkAligned, 20).states, 20);
+    expect(backendAt(run.states, 15).data.lineHeight).toBeGreaterThan(aligned.data.lineHeight);
+  });
+
+  it('shows no channel state for an aligned checkpoint', () => {
+    const aligned = record(slowSinkAligned, 30);
+    const rows = backendAt(aligned.states, 30).data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.unaligned).toBe(false);
+      for (const cell of row.cells) expect(cell.inFlight).toBeNull();
+    }
+  });
+});
