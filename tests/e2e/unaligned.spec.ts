@@ -49,3 +49,41 @@ for (const language of ['en', 'zh'] as const) {
     await expect(row.locator('td.cl-inflight')).toHaveText(`4${sep}7 8 9 10`);
   });
 }
+
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) a LOW backpressure ring is dashed, unlike a lesson's highlight, and the legend tells them apart`, async ({
+    page,
+  }) => {
+    // Lesson 8 part 1 at tick 8: Source 1 is LOW and ringed by the lesson too; sum is HIGH.
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: 'slow-sink-aligned' },
+        tick: 8,
+        lesson: { id: 'backpressure-aligned', step: 1 },
+        language,
+      }),
+    );
+    const low = node(page, 'source#0').locator('.g-bp-low');
+    await expect(low).toHaveCount(1);
+    await expect(low).toHaveCSS('outline-style', 'dashed');
+    await expect(node(page, 'sum#0')).toHaveClass(/g-highlight/);
+    await expect(node(page, 'sum#0').locator('.g-node')).not.toHaveCSS('outline-style', 'dashed');
+    await page.getByText(language === 'zh' ? '图例' : 'Legend', { exact: true }).click();
+    const popup = page.locator('.g-legend-popup');
+    await expect(popup).toContainText(language === 'zh' ? '反压 LOW' : 'backpressure LOW');
+    await expect(popup).toContainText(language === 'zh' ? '课程关注的任务' : 'lesson points here');
+  });
+
+  test(`(${language}) records an unaligned barrier overtook are drawn as in channel state`, async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: UNALIGNED }, tick: 11, language }));
+    // Source 1's barrier went past 7 8 9 10 in its output (the marks are drawn on the flight
+    // canvas, checked in the unit tests of toFlowElements); the legend names the mark.
+    await page.getByText(language === 'zh' ? '图例' : 'Legend', { exact: true }).click();
+    await expect(page.locator('.g-legend-popup')).toContainText(
+      language === 'zh' ? '在通道状态中' : 'in channel state',
+    );
+  });
+}

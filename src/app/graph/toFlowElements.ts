@@ -63,8 +63,17 @@ export type BarrierView = {
 
 export type ElementView = RecordView | BarrierView;
 
-/** An element on a channel: `position` is the fraction of its trip done, 0 at the sender. */
-export type InFlightView = ElementView & { position: number; sentAt: number; at: number };
+/**
+ * An element on a channel: `position` is the fraction of its trip done, 0 at the sender.
+ * `persistedIn`: a record an unaligned barrier overtook, still in the channel, is also in that
+ * checkpoint's channel state (null for anything else).
+ */
+export type InFlightView = ElementView & {
+  position: number;
+  sentAt: number;
+  at: number;
+  persistedIn: number | null;
+};
 
 export type InputView = {
   channel: string;
@@ -688,6 +697,12 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   }
 
   const keepOut = crossedStretches(layout, topology, outputHandle);
+  // Records an unaligned checkpoint holds as channel state and the channel still carries.
+  const persistedIn = new Map<number, number>();
+  for (const c of state.checkpoints) {
+    if (c.status === 'FAILED') continue;
+    for (const p of c.channelState) persistedIn.set(p.record.id, c.id);
+  }
   // Data channels: every element in flight, placed by the fraction of its latency it travelled.
   for (const info of topology.channels) {
     const queue = state.channels[info.index].queue;
@@ -713,6 +728,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           position: progress(tick, f.sentAt, f.at),
           sentAt: f.sentAt,
           at: f.at,
+          persistedIn: f.element.kind === 'record' ? (persistedIn.get(f.element.id) ?? null) : null,
         })),
         blockedBy,
         keepOut: keepOut.get(info.index) ?? NO_STRETCHES,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toFlowElements, type BackendNode } from '../../../../src/app/graph/toFlowElements';
+import { recordLook } from '../../../../src/app/graph/edges/chips';
+import { checkpointColor } from '../../../../src/app/graph/palette';
+import {
+  toFlowElements,
+  type BackendNode,
+  type ChannelEdge,
+} from '../../../../src/app/graph/toFlowElements';
 import { slowSinkAligned, slowSinkUnaligned } from '../../../../src/scenarios/presets/slowSink';
 import { record } from '../../../helpers/sim';
 
@@ -36,5 +42,31 @@ describe('the state backend draws an unaligned checkpoint’s channel state', ()
       expect(row.unaligned).toBe(false);
       for (const cell of row.cells) expect(cell.inFlight).toBeNull();
     }
+  });
+});
+
+describe('records an unaligned barrier overtook are marked on their channel', () => {
+  it('marks exactly the records of the checkpoint’s channel state that the channel still holds', () => {
+    const run = record(slowSinkUnaligned, 12);
+    const flow = toFlowElements(run.states[11]);
+    const channel = flow.edges.find((e) => e.id === 'ch:source#0->sum#0') as ChannelEdge;
+    const overtook = run.events.find(
+      (e) => e.type === 'BarrierOvertook' && e.task === 'source#0' && e.tick === 11,
+    );
+    expect(overtook?.type).toBe('BarrierOvertook');
+    const marked = channel.data!.elements.filter((e) => e.persistedIn === 1);
+    expect(marked.map((e) => (e.kind === 'record' ? e.value : null))).toEqual(
+      overtook?.type === 'BarrierOvertook' ? overtook.records : [],
+    );
+    // The barrier is ahead of them: first in the channel.
+    expect(channel.data!.elements[0].kind).toBe('barrier');
+  });
+
+  it('draws a marked record framed in its checkpoint’s colour', () => {
+    const plain = recordLook(7, false);
+    const kept = recordLook(7, false, 1);
+    expect(kept.className).toContain('g-chip-persisted');
+    expect(kept.border).toBe(checkpointColor(1).fill);
+    expect(plain.className).not.toContain('g-chip-persisted');
   });
 });
