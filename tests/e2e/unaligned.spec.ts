@@ -1,4 +1,6 @@
-import { expect, expectTick, linkTo, node, open, test } from './fixtures';
+import { recordTimeline, stateAt } from '../../src/app/timeline';
+import { backpressureOf, topologyOf } from '../../src/engine';
+import { expect, expectTick, linkTo, node, open, preset, test } from './fixtures';
 
 // What a student reads of an unaligned checkpoint and of backpressure, each at its moment
 // opened from a share link: lesson 8's unaligned job (slow-sink-unaligned).
@@ -85,5 +87,46 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.locator('.g-legend-popup')).toContainText(
       language === 'zh' ? '在通道状态中' : 'in channel state',
     );
+  });
+}
+
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) the task inspector shows Flink's load metrics and backpressure level`, async ({
+    page,
+  }) => {
+    // Part 1 at tick 8: the engine's own figures for each task, read as Flink's metrics.
+    const scenario = preset('slow-sink-aligned');
+    const run = recordTimeline(scenario);
+    const state = stateAt(run, 8);
+    const topology = topologyOf(scenario);
+    const seen = new Set<string>();
+    for (const id of ['source#0', 'sum#0', 'sink#0']) {
+      const load = backpressureOf(state, topology.taskIndex.get(id)!);
+      seen.add(load.status);
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'slow-sink-aligned' },
+          tick: 8,
+          language,
+          view: { selected: id },
+        }),
+      );
+      await expect(page.getByTestId('backpressure-level')).toHaveText(load.status);
+      const figures = page.getByTestId('task-load');
+      const value = (metric: string) => figures.locator(`tr[data-metric="${metric}"] b`);
+      await expect(value('busyTimeMsPerSecond')).toHaveText(/^\d+$/);
+      const shown = await Promise.all(
+        ['busyTimeMsPerSecond', 'backPressuredTimeMsPerSecond', 'idleTimeMsPerSecond'].map(
+          async (m) => Number(await value(m).textContent()),
+        ),
+      );
+      // Whole milliseconds of the engine's shares, rounded so that the three make one second.
+      const shares = [load.busy, load.backpressured, load.idle];
+      shown.forEach((ms, k) => expect(Math.abs(ms - shares[k] * 1000)).toBeLessThanOrEqual(1));
+      expect(shown.reduce((a, b) => a + b, 0)).toBe(1000);
+    }
+    // The moment has all three levels: the check above could not pass with one label for all.
+    expect([...seen].sort()).toEqual(['HIGH', 'LOW', 'OK']);
   });
 }
