@@ -51,6 +51,7 @@ export {
   type GroundTruth,
 } from './account';
 export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';
+export { DEFAULT_OPERATOR_RATE } from './phases/tasks';
 export {
   arrivedOn,
   recordsIn,

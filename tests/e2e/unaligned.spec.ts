@@ -130,3 +130,26 @@ for (const language of ['en', 'zh'] as const) {
     expect([...seen].sort()).toEqual(['HIGH', 'LOW', 'OK']);
   });
 }
+
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) the config panel sets a channel's capacity, and refuses an impossible one`, async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'slow-sink-aligned' }, tick: 8, language }));
+    await page.getByRole('tab', { name: language === 'zh' ? '配置' : 'Config' }).click();
+    const capacity = page.getByLabel('sum → sink', { exact: true });
+    await expect(capacity).toHaveValue('4');
+    await capacity.fill('0');
+    await expect(page.getByRole('alert')).toContainText(
+      language === 'zh' ? '0 小于下限 1' : '0 is less than the minimum of 1',
+    );
+    // Refused: the run still has its old channel.
+    await expect(page.locator('.g-fill-value', { hasText: /\/4$/ }).first()).toBeVisible();
+    await capacity.fill('2');
+    await capacity.press('Enter');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The run is recorded again with the new capacity, at the same tick.
+    await expectTick(page, 8);
+    await expect(page.locator('.g-fill-value', { hasText: /^\d\/2$/ })).toHaveCount(1);
+  });
+}
