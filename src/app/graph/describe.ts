@@ -97,6 +97,17 @@ export const MODE: Record<Mode, LocalText> = {
 };
 
 /**
+ * The mode as the job manager states it: exactly-once says whether its checkpoints are aligned,
+ * unaligned, or aligned until the aligned-checkpoint timeout switches them.
+ */
+export function modeText(mode: Mode, unaligned: 'no' | 'always' | 'after-timeout'): LocalText {
+  if (mode !== 'exactly-once' || unaligned === 'no') return MODE[mode];
+  return unaligned === 'always'
+    ? { en: 'exactly-once (unaligned)', zh: '精确一次（非对齐）' }
+    : { en: 'exactly-once (aligned, then unaligned)', zh: '精确一次（先对齐，超时后非对齐）' };
+}
+
+/**
  * Shares of a second in whole milliseconds that add up to 1000, as Flink's three task metrics
  * do. Pure.
  */

@@ -171,6 +171,8 @@ export type JobManagerData = {
   scale: number;
   status: JobStatus;
   mode: Mode;
+  /** Unaligned checkpoints: never, always, or once the aligned-checkpoint timeout ran out. */
+  unaligned: 'no' | 'always' | 'after-timeout';
   restarts: number;
   /** Ticks until a RESTARTING job restores. */
   restartIn: number | null;
@@ -633,6 +635,12 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       scale: layout.scale,
       status: state.job.status,
       mode: state.scenario.checkpoint.mode,
+      unaligned:
+        state.scenario.checkpoint.unaligned !== true
+          ? 'no'
+          : (state.scenario.checkpoint.alignedCheckpointTimeoutMs ?? 0) > 0
+            ? 'after-timeout'
+            : 'always',
       restarts: state.job.restarts,
       restartIn:
         state.job.status === 'RESTARTING' && state.job.restartAt !== null

@@ -5,8 +5,14 @@ import {
   toFlowElements,
   type BackendNode,
   type ChannelEdge,
+  type JobManagerNode,
 } from '../../../../src/app/graph/toFlowElements';
-import { slowSinkAligned, slowSinkUnaligned } from '../../../../src/scenarios/presets/slowSink';
+import {
+  slowSinkAligned,
+  slowSinkTimeout,
+  slowSinkUnaligned,
+} from '../../../../src/scenarios/presets/slowSink';
+import { modeText } from '../../../../src/app/graph/describe';
 import { record } from '../../../helpers/sim';
 
 const backendAt = (states: ReturnType<typeof record>['states'], tick: number) =>
@@ -68,5 +74,20 @@ describe('records an unaligned barrier overtook are marked on their channel', ()
     expect(kept.className).toContain('g-chip-persisted');
     expect(kept.border).toBe(checkpointColor(1).fill);
     expect(plain.className).not.toContain('g-chip-persisted');
+  });
+});
+
+describe('the job manager names the kind of exactly-once checkpoints', () => {
+  it('aligned, unaligned, or aligned until the timeout switches them', () => {
+    const jm = (s: typeof slowSinkAligned) =>
+      toFlowElements(record(s, 0).states[0]).nodes.find((n) => n.type === 'jobManager')!
+        .data as JobManagerNode['data'];
+    expect(modeText('exactly-once', jm(slowSinkAligned).unaligned).en).toBe(
+      'exactly-once (aligned)',
+    );
+    expect(modeText('exactly-once', jm(slowSinkUnaligned).unaligned).zh).toBe('精确一次（非对齐）');
+    expect(modeText('exactly-once', jm(slowSinkTimeout).unaligned).en).toBe(
+      'exactly-once (aligned, then unaligned)',
+    );
   });
 });
