@@ -64,6 +64,7 @@ export {
 } from './topic';
 export { DEFAULT_TRANSACTION_TIMEOUT_MS } from './phases/transactions';
 export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';
+export { DEFAULT_OPERATOR_RATE } from './phases/tasks';
 export {
   arrivedOn,
   recordsIn,

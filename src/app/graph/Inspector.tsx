@@ -1,13 +1,32 @@
 import { useMemo } from 'react';
-import { arrivedOn, topologyOf, type CheckpointStatus, type SimState } from '../../engine';
+import {
+  arrivedOn,
+  backpressureOf,
+  channelStateByTask,
+  type Backpressure,
+  type BackpressureStatus,
+  topologyOf,
+  type CheckpointStatus,
+  type SimState,
+} from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName as taskLabel } from '../narration';
 import { useStore } from '../store';
-import { describeOperator, describeState } from './describe';
+import { describeOperator, describeState, msPerSecond } from './describe';
 import './graph.css';
 import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
 import { elementView, outputViews } from './toFlowElements';
 import { upcomingValues } from './upcomingValues';
+
+/** What an unaligned snapshot holds besides the state: the in-flight records it persisted. */
+export function inFlightText(values: readonly number[]): LocalText {
+  const n = values.length;
+  if (n === 0) return { en: 'unaligned, no in-flight records', zh: '非对齐，没有在途数据' };
+  return {
+    en: `+ ${n} in-flight ${n === 1 ? 'record' : 'records'} as channel state: ${values.join(' ')}`,
+    zh: `+ ${n} 条在途数据（通道状态）：${values.join(' ')}`,
+  };
+}
 
 const CHECKPOINT_STATUS: Record<CheckpointStatus, LocalText> = {
   IN_PROGRESS: { en: 'in progress', zh: '进行中' },
@@ -92,6 +111,8 @@ export function Inspector() {
         </p>
       )}
       {info.operator.kind === 'sink' && <SinkOutput state={state} index={index} />}
+
+      {task.status === 'RUNNING' && <LoadFigures load={backpressureOf(state, index)} />}
 
       {info.inputs.length > 0 && (
         <>
@@ -181,13 +202,24 @@ export function Inspector() {
             {state.checkpoints.map((c) => {
               const snapshot = c.snapshots[info.index];
               const s = snapshot ? describeState(snapshot) : null;
+              const inFlight =
+                c.type === 'aligned' || !c.subtasks[info.index]
+                  ? null
+                  : (channelStateByTask(state.scenario, c)[info.id] ?? []).map((r) => r.value);
               return (
                 <tr key={c.id}>
                   <td>
                     <CheckpointTag id={c.id} prefix={c.kind === 'savepoint' ? 'S' : null} />
                   </td>
                   <td>{t(CHECKPOINT_STATUS[c.status])}</td>
-                  <td>{s ? `${t(s.label)} ${s.value}`.trim() : '–'}</td>
+                  <td>
+                    {s ? `${t(s.label)} ${s.value}`.trim() : '–'}
+                    {inFlight && (
+                      <span className="g-inflight" data-testid={`inspector-inflight-${c.id}`}>
+                        {t(inFlightText(inFlight))}
+                      </span>
+                    )}
+                  </td>
                   <td>{c.stored[info.index] ?? '–'}</td>
                   <td>{c.acks[info.index] ?? '–'}</td>
                 </tr>
@@ -245,6 +277,66 @@ export function Inspector() {
         </>
       )}
     </div>
+  );
+}
+
+const BACKPRESSURE_STATUS: Record<BackpressureStatus, LocalText> = {
+  OK: { en: 'at most 10% of the time backpressured', zh: '反压时间不超过 10%' },
+  LOW: { en: 'backpressured over 10% of the time', zh: '反压时间超过 10%' },
+  HIGH: { en: 'backpressured over 50% of the time', zh: '反压时间超过 50%' },
+};
+
+/**
+ * A task's share of the last second busy, backpressured and idle, as Flink's task metrics
+ * busyTimeMsPerSecond, backPressuredTimeMsPerSecond and idleTimeMsPerSecond report it, and the
+ * backpressure level the web UI derives from them.
+ */
+function LoadFigures({ load }: { load: Backpressure }) {
+  const t = useT();
+  const per = msPerSecond(load);
+  const rows: { metric: string; label: LocalText; ms: number }[] = [
+    { metric: 'busyTimeMsPerSecond', label: { en: 'busy', zh: '繁忙' }, ms: per.busy },
+    {
+      metric: 'backPressuredTimeMsPerSecond',
+      label: { en: 'backpressured', zh: '反压' },
+      ms: per.backpressured,
+    },
+    { metric: 'idleTimeMsPerSecond', label: { en: 'idle', zh: '空闲' }, ms: per.idle },
+  ];
+  return (
+    <>
+      <h4>
+        {t({ en: 'Backpressure', zh: '反压' })}{' '}
+        <span
+          className={`g-bp-level g-bp-level-${load.status.toLowerCase()}`}
+          data-testid="backpressure-level"
+          title={t(BACKPRESSURE_STATUS[load.status])}
+        >
+          {load.status}
+        </span>
+      </h4>
+      <p className="g-load-note">
+        {t({
+          en: 'Over the last simulated second, as Flink’s task metrics report it:',
+          zh: '最近一秒（模拟时间）内，与 Flink 的任务指标相同：',
+        })}
+      </p>
+      <table className="g-table g-load" data-testid="task-load">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.metric} data-metric={row.metric}>
+              <td>
+                {t(row.label)}
+                <code className="g-metric">{row.metric}</code>
+              </td>
+              <td className="g-load-value">
+                <b>{row.ms}</b> ms/s
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -152,6 +152,16 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   const embed = useStore((s) => s.embed);
   const lesson = useStore((s) => s.lesson);
   const highlight = useMemo(() => lessonHighlight(lesson), [lesson]);
+  const scenario = (given ?? current).scenario;
+  const unaligned = scenario.checkpoint.unaligned === true;
+  const backpressure =
+    scenario.edges.some((e) => e.capacity != null) ||
+    scenario.operators.some((o) => o.kind !== 'source' && o.rate !== undefined);
+  const lessonShown = highlight.size > 0;
+  const marks = useMemo(
+    () => ({ unaligned, backpressure, lesson: lessonShown }),
+    [unaligned, backpressure, lessonShown],
+  );
   const reduced = useReducedMotion();
   const state = given ?? current;
   const events = givenEvents ?? (given ? NO_EVENTS : cursorEvents);
@@ -337,7 +347,7 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
                 <FlightCanvas layer={flightLayer} presenter={presenter} />
               </ReactFlow>
             </div>
-            {!presenter && <GraphLegend onFit={fit} />}
+            {!presenter && <GraphLegend onFit={fit} marks={marks} />}
           </div>
         </ScaleContext.Provider>
       </TimingContext.Provider>

@@ -1,4 +1,11 @@
-import type { OperatorSpec, OperatorState, TaskStatus, JobStatus, Mode } from '../../engine';
+import type {
+  Backpressure,
+  OperatorSpec,
+  OperatorState,
+  TaskStatus,
+  JobStatus,
+  Mode,
+} from '../../engine';
 import type { LocalText } from '../i18n';
 
 /** A state as a node shows it: what it is called and its value. */
@@ -88,3 +95,28 @@ export const MODE: Record<Mode, LocalText> = {
   'at-least-once': { en: 'at-least-once', zh: '至少一次' },
   'stop-the-world': { en: 'stop-the-world', zh: '全局暂停' },
 };
+
+/**
+ * The mode as the job manager states it: exactly-once says whether its checkpoints are aligned,
+ * unaligned, or aligned until the aligned-checkpoint timeout switches them.
+ */
+export function modeText(mode: Mode, unaligned: 'no' | 'always' | 'after-timeout'): LocalText {
+  if (mode !== 'exactly-once' || unaligned === 'no') return MODE[mode];
+  return unaligned === 'always'
+    ? { en: 'exactly-once (unaligned)', zh: '精确一次（非对齐）' }
+    : { en: 'exactly-once (aligned, then unaligned)', zh: '精确一次（先对齐，超时后非对齐）' };
+}
+
+/**
+ * Shares of a second in whole milliseconds that add up to 1000, as Flink's three task metrics
+ * do. Pure.
+ */
+export function msPerSecond(load: Backpressure): {
+  busy: number;
+  backpressured: number;
+  idle: number;
+} {
+  const busy = Math.round(load.busy * 1000);
+  const backpressured = Math.min(1000 - busy, Math.round(load.backpressured * 1000));
+  return { busy, backpressured, idle: 1000 - busy - backpressured };
+}

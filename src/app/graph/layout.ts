@@ -38,6 +38,8 @@ export const SIZE = {
   jobManagerHeight: 112,
   backendHeaderHeight: 34,
   backendRow: 30,
+  /** The second line of a backend row whose checkpoints may be unaligned: their channel state. */
+  backendInFlightLine: 24,
   backendCellWidth: 140,
   backendLabelWidth: 116,
   /** Room left of the first column for the control and backend lanes and their messages. */
@@ -123,6 +125,8 @@ export interface JobLayout {
   backendCellsPerLine: number;
   /** How many of the latest checkpoints the state backend shows. */
   backendCheckpoints: number;
+  /** Height of one line of backend cells: two lines of text when snapshots may hold channel state. */
+  backendRow: number;
   columns: number;
 }
 
@@ -362,14 +366,16 @@ function computeLayout(
     height: jobManagerHeight,
   };
   const taskCount = topology.tasks.length;
+  // Only unaligned checkpoints persist in-flight records: their cells take a second line.
+  const backendRow =
+    SIZE.backendRow + (scenario.checkpoint.unaligned === true ? SIZE.backendInFlightLine : 0);
   const backendHeight = (cellsPerLine: number, checkpoints?: number) => {
     const lines = Math.ceil(taskCount / cellsPerLine);
     const shown =
       checkpoints ?? (lines > 1 ? SIZE.backendCheckpointsWide : SIZE.backendCheckpoints);
     return {
       shown,
-      height:
-        scale * (SIZE.backendHeaderHeight + shown * lines * SIZE.backendRow + SIZE.padding * 2),
+      height: scale * (SIZE.backendHeaderHeight + shown * lines * backendRow + SIZE.padding * 2),
     };
   };
   const widthFor = (cellsPerLine: number) =>
@@ -409,6 +415,7 @@ function computeLayout(
       backend,
       backendCellsPerLine: cellsPerLine,
       backendCheckpoints: shown,
+      backendRow,
       columns,
     };
   }
@@ -441,6 +448,7 @@ function computeLayout(
     backend,
     backendCellsPerLine,
     backendCheckpoints: shown,
+    backendRow,
     columns,
   };
 }

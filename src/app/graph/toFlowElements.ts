@@ -3,6 +3,7 @@ import type { Edge, Node } from '@xyflow/react';
 import {
   arrivedOn,
   backpressureOf,
+  channelStateByTask,
   countDefined,
   recordsIn,
   type BackpressureStatus,
@@ -62,8 +63,17 @@ export type BarrierView = {
 
 export type ElementView = RecordView | BarrierView;
 
-/** An element on a channel: `position` is the fraction of its trip done, 0 at the sender. */
-export type InFlightView = ElementView & { position: number; sentAt: number; at: number };
+/**
+ * An element on a channel: `position` is the fraction of its trip done, 0 at the sender.
+ * `persistedIn`: a record an unaligned barrier overtook, still in the channel, is also in that
+ * checkpoint's channel state (null for anything else).
+ */
+export type InFlightView = ElementView & {
+  position: number;
+  sentAt: number;
+  at: number;
+  persistedIn: number | null;
+};
 
 export type InputView = {
   channel: string;
@@ -161,6 +171,8 @@ export type JobManagerData = {
   scale: number;
   status: JobStatus;
   mode: Mode;
+  /** Unaligned checkpoints: never, always, or once the aligned-checkpoint timeout ran out. */
+  unaligned: 'no' | 'always' | 'after-timeout';
   restarts: number;
   /** Ticks until a RESTARTING job restores. */
   restartIn: number | null;
@@ -177,12 +189,19 @@ export type BackendCell = {
   label: string;
   state: OperatorState | null;
   stored: boolean;
+  /**
+   * The values of the in-flight records this task persisted as channel state, in persisted
+   * order; null for an aligned checkpoint, or a task it has not reached yet.
+   */
+  inFlight: number[] | null;
 };
 
 export type BackendRow = {
   id: number;
   kind: CheckpointKind;
   status: CheckpointStatus;
+  /** Some subtask snapshotted it unaligned: its cells show their channel state. */
+  unaligned: boolean;
   cells: BackendCell[];
 };
 
@@ -190,6 +209,8 @@ export type BackendData = {
   scale: number;
   rows: BackendRow[];
   cellsPerLine: number;
+  /** Height of a line of cells (two lines of text where checkpoints may be unaligned). */
+  lineHeight: number;
   /** The checkpoint every task restored from in this tick. */
   restoringFrom: number | null;
 };
@@ -616,6 +637,12 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       scale: layout.scale,
       status: state.job.status,
       mode: state.scenario.checkpoint.mode,
+      unaligned:
+        state.scenario.checkpoint.unaligned !== true
+          ? 'no'
+          : (state.scenario.checkpoint.alignedCheckpointTimeoutMs ?? 0) > 0
+            ? 'after-timeout'
+            : 'always',
       restarts: state.job.restarts,
       restartIn:
         state.job.status === 'RESTARTING' && state.job.restartAt !== null
@@ -632,17 +659,25 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const rows: BackendRow[] = state.checkpoints
     .filter((c) => countDefined(c.snapshots) > 0)
     .slice(-layout.backendCheckpoints)
-    .map((c) => ({
-      id: c.id,
-      kind: c.kind,
-      status: c.status,
-      cells: topology.tasks.map((t) => ({
-        task: t.id,
-        label: taskLabel(t.id, state.scenario),
-        state: c.snapshots[t.index] ?? null,
-        stored: c.stored[t.index] !== null,
-      })),
-    }));
+    .map((c) => {
+      const persisted = c.type === 'aligned' ? {} : channelStateByTask(state.scenario, c);
+      return {
+        id: c.id,
+        kind: c.kind,
+        status: c.status,
+        unaligned: c.type !== 'aligned',
+        cells: topology.tasks.map((t) => ({
+          task: t.id,
+          label: taskLabel(t.id, state.scenario),
+          state: c.snapshots[t.index] ?? null,
+          stored: c.stored[t.index] !== null,
+          inFlight:
+            c.type === 'aligned' || !c.subtasks[t.index]
+              ? null
+              : (persisted[t.id] ?? []).map((r) => r.value),
+        })),
+      };
+    });
   nodes.push({
     id: BACKEND_ID,
     type: 'backend',
@@ -652,7 +687,13 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     connectable: false,
     deletable: false,
     selectable: false,
-    data: { scale: layout.scale, rows, cellsPerLine: layout.backendCellsPerLine, restoringFrom },
+    data: {
+      scale: layout.scale,
+      rows,
+      cellsPerLine: layout.backendCellsPerLine,
+      lineHeight: layout.backendRow,
+      restoringFrom,
+    },
   });
 
   // Each channel leaves its sender from a handle of its own, in the order of the outputs.
@@ -666,6 +707,12 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   }
 
   const keepOut = crossedStretches(layout, topology, outputHandle);
+  // Records an unaligned checkpoint holds as channel state and the channel still carries.
+  const persistedIn = new Map<number, number>();
+  for (const c of state.checkpoints) {
+    if (c.status === 'FAILED') continue;
+    for (const p of c.channelState) persistedIn.set(p.record.id, c.id);
+  }
   // Data channels: every element in flight, placed by the fraction of its latency it travelled.
   for (const info of topology.channels) {
     const queue = state.channels[info.index].queue;
@@ -691,6 +738,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           position: progress(tick, f.sentAt, f.at),
           sentAt: f.sentAt,
           at: f.at,
+          persistedIn: f.element.kind === 'record' ? (persistedIn.get(f.element.id) ?? null) : null,
         })),
         blockedBy,
         keepOut: keepOut.get(info.index) ?? NO_STRETCHES,

@@ -272,7 +272,17 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
                     ? formatMs((task.alignment.end - task.alignment.start) * tickMs)
                     : '–'}
                 </td>
-                {row.type !== 'aligned' && <td>{task.persisted}</td>}
+                {row.type !== 'aligned' && (
+                  <td className="cl-inflight">
+                    {task.persisted}
+                    {task.persistedValues.length > 0 && (
+                      <span className="cl-muted">
+                        {t({ en: ': ', zh: '：' })}
+                        {task.persistedValues.join(' ')}
+                      </span>
+                    )}
+                  </td>
+                )}
                 <td>
                   <TickButton
                     tick={task.stored}

@@ -1,5 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Mode, RestartStrategy, Scenario } from '../../engine';
+import {
+  DEFAULT_CHANNEL_CAPACITY,
+  DEFAULT_OPERATOR_RATE,
+  type Mode,
+  type RestartStrategy,
+  type Scenario,
+} from '../../engine';
 import { configWarnings, type ConfigWarning } from '../../scenarios/configWarnings';
 import { flinkCode, type CodeLanguage } from '../../scenarios/flinkCode';
 import { useT, type LocalText } from '../i18n';
@@ -13,6 +19,8 @@ import {
   UNALIGNED,
   ALIGNED_TIMEOUT,
   RESTART_TYPES,
+  capacityField,
+  rateField,
   readNumber,
   restartFields,
   stateSizeField,
@@ -40,6 +48,13 @@ const TEXT = {
     zh: '状态越大写入越久；留空则使用模拟器的估算。',
   },
   estimate: { en: 'estimate', zh: '估算' },
+  flow: { en: 'Flow control (simulated)', zh: '流量控制（模拟）' },
+  flowHelp: {
+    en: 'Flink sends a record only when the receiver granted a credit (a free network buffer): a full channel stops its sender, and a slow operator backpressures everything upstream.',
+    zh: 'Flink 只有在接收方给出信用（空闲的网络缓冲区）时才发送数据：通道满了，发送方就停下；一个很慢的算子会让它上游的所有任务都受到反压。',
+  },
+  capacity: { en: 'Channel capacity (records)', zh: '通道容量（条数据）' },
+  rate: { en: 'Processing rate (records per tick)', zh: '处理速率（每拍条数）' },
   code: { en: 'The same in Flink', zh: '对应的 Flink 代码' },
   copy: { en: 'Copy', zh: '复制' },
   copied: { en: 'Copied', zh: '已复制' },
@@ -475,6 +490,29 @@ export function ConfigPanel() {
           />
           {restartFields(scenario.restart.type).map((field) => (
             <NumberOption key={field.path} field={field} scenario={scenario} />
+          ))}
+        </section>
+
+        <section className="cl-section" data-testid="config-flow">
+          <h3>{t(TEXT.flow)}</h3>
+          <p className="cl-opt-help">{t(TEXT.flowHelp)}</p>
+          <h4>{t(TEXT.capacity)}</h4>
+          {scenario.edges.map((edge, k) => (
+            <NumberOption
+              key={`${edge.from}->${edge.to}`}
+              field={capacityField(scenario, k)}
+              scenario={scenario}
+              placeholder={String(DEFAULT_CHANNEL_CAPACITY)}
+            />
+          ))}
+          <h4>{t(TEXT.rate)}</h4>
+          {scenario.operators.map((op, k) => (
+            <NumberOption
+              key={op.id}
+              field={rateField(op, k)}
+              scenario={scenario}
+              placeholder={String(op.kind === 'source' ? 1 : DEFAULT_OPERATOR_RATE)}
+            />
           ))}
         </section>
 

@@ -1,4 +1,5 @@
 import {
+  channelStateByTask,
   checkpointMetrics,
   countDefined,
   summarize,
@@ -26,6 +27,8 @@ export interface TaskCheckpoint {
   startDelayMs: number | null;
   /** Records the task persisted as channel state. */
   persisted: number;
+  /** The values of those records, in persisted order. */
+  persistedValues: number[];
 }
 
 /** One checkpoint as Flink's web UI lists it, measured at the state's tick. */
@@ -66,6 +69,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
   return newest
     .map((c) => {
       const end = c.endTick ?? state.tick;
+      const channelState = c.type === 'aligned' ? {} : channelStateByTask(state.scenario, c);
       const metrics = new Map(checkpointMetrics(state.scenario, c).map((m) => [m.id, m]));
       // As Flink measures it: first barrier to snapshot, so 0 where a task went unaligned at once.
       const alignments = tasks.flatMap((info) =>
@@ -97,6 +101,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
           alignment: c.alignment[info.index] ?? null,
           startDelayMs: metrics.get(info.id)?.startDelayMs ?? null,
           persisted: metrics.get(info.id)?.persistedRecords ?? 0,
+          persistedValues: (channelState[info.id] ?? []).map((r) => r.value),
         })),
       };
     })

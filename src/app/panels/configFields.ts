@@ -1,5 +1,14 @@
-import type { Mode, OperatorSpec, RestartStrategy, Scenario } from '../../engine';
+import {
+  DEFAULT_CHANNEL_CAPACITY,
+  DEFAULT_OPERATOR_RATE,
+  type EdgeSpec,
+  type Mode,
+  type OperatorSpec,
+  type RestartStrategy,
+  type Scenario,
+} from '../../engine';
 import { parseScenario } from '../../scenarios/schema';
+import { isolated } from '../../scenarios/text';
 import type { LocalText } from '../i18n';
 
 /** A numeric option: how to read it from a scenario and how to write it into a copy. */
@@ -375,6 +384,75 @@ export function stateSizeField(operator: OperatorSpec, index: number): NumberFie
         if (k !== index) return op;
         const { stateBytes: _, ...rest } = op;
         return value === null ? rest : { ...rest, stateBytes: value };
+      }) as Scenario['operators'],
+    }),
+  };
+}
+
+/** An operator as the graph names its subtasks, without their index ("Source", "sum"). */
+function operatorName(s: Scenario, id: string): string {
+  return isolated(
+    s.operators.find((op) => op.id === id)?.name ?? (id === 'source' ? 'Source' : id),
+  );
+}
+
+/**
+ * The capacity of one channel of the job graph (its network buffers, Flink's credits), in
+ * records; empty keeps the simulator's default. A full channel stops its sender: backpressure.
+ */
+export function capacityField(scenario: Scenario, index: number): NumberField {
+  const edge = scenario.edges[index];
+  const name = `${operatorName(scenario, edge.from)} → ${operatorName(scenario, edge.to)}`;
+  return {
+    path: `edges[${index}].capacity`,
+    label: { en: name, zh: name },
+    flink: null,
+    help: {
+      en: `Records each of its channels holds; empty: ${DEFAULT_CHANNEL_CAPACITY}.`,
+      zh: `它的每个通道最多容纳的数据条数；留空：${DEFAULT_CHANNEL_CAPACITY}。`,
+    },
+    unit: null,
+    optional: true,
+    // An unbounded channel (null, from a file) shows empty like the default, as both mean no set limit.
+    get: (s) => s.edges[index]?.capacity ?? null,
+    set: (s, value) => ({
+      ...s,
+      edges: s.edges.map((e, k) => {
+        if (k !== index) return e;
+        const { capacity: _, ...rest } = e;
+        return (value === null ? rest : { ...rest, capacity: value }) as EdgeSpec;
+      }),
+    }),
+  };
+}
+
+/** What an operator's subtask handles per tick: records read for a source, processed otherwise. */
+export function rateField(operator: OperatorSpec, index: number): NumberField {
+  const source = operator.kind === 'source';
+  const fallback = source ? 1 : DEFAULT_OPERATOR_RATE;
+  const name = isolated(operator.name ?? (operator.id === 'source' ? 'Source' : operator.id));
+  return {
+    path: `operators[${index}].rate`,
+    label: { en: name, zh: name },
+    flink: null,
+    help: source
+      ? {
+          en: `Records each subtask reads per read; empty: ${fallback}.`,
+          zh: `每个子任务每次读取的数据条数；留空：${fallback}。`,
+        }
+      : {
+          en: `Records each subtask processes per tick; fewer makes it the job's bottleneck. Empty: ${fallback}.`,
+          zh: `每个子任务每拍处理的数据条数；越少越会成为作业的瓶颈。留空：${fallback}。`,
+        },
+    unit: null,
+    optional: true,
+    get: (s) => s.operators[index]?.rate ?? null,
+    set: (s, value) => ({
+      ...s,
+      operators: s.operators.map((op, k) => {
+        if (k !== index) return op;
+        const { rate: _, ...rest } = op;
+        return value === null ? rest : { ...rest, rate: value };
       }) as Scenario['operators'],
     }),
   };

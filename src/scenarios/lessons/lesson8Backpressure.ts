@@ -22,8 +22,8 @@ export const lesson8Backpressure: Lesson = {
       tick: 8,
       title: { en: 'Backpressure reaches the sources', zh: '反压传回 Source' },
       text: {
-        en: 'The channel into {sink#0} never drains: the sink takes one record a tick and {sum#0} refills it at once, then waits for a free credit. Its inputs fill, so the sources wait too. Flink’s web UI grades the share of time a task cannot send: LOW above 10%, HIGH above 50%, ringed orange and red here.',
-        zh: '通往 {sink#0} 的通道一直排不空：Sink 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，Source 也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙框和红框标出。',
+        en: 'The channel into {sink#0} never drains: the sink takes one record a tick and {sum#0} refills it at once, then waits for a free credit. Its inputs fill, so the sources wait too. Flink’s web UI grades the share of time a task cannot send: LOW above 10%, HIGH above 50%, ringed here in dashed orange and in red.',
+        zh: '通往 {sink#0} 的通道一直排不空：Sink 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，Source 也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙色虚线框和红框标出。',
       },
       highlight: ['sum#0', 'source#0', 'source#1'],
       question: {

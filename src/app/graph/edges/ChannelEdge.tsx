@@ -54,7 +54,7 @@ function ChannelEdgeView({
       exitTo: geometry.length,
       look:
         el.kind === 'record'
-          ? recordLook(el.value, el.replay)
+          ? recordLook(el.value, el.replay, el.persistedIn)
           : barrierLook(el.checkpoint, el.savepoint, el.cancel),
     }));
   }, [elements, geometry, scale, keepOut]);

@@ -14,19 +14,28 @@ export const CHIP_HEIGHT = 24;
 const recordLooks = new Map<string, Look>();
 
 /**
- * A record on a channel: its value in a small chip; a replayed one dashed and tinted. One object
- * per value, so the flight layer finds what it drew for it by identity, every frame.
+ * A record on a channel: its value in a small chip; a replayed one dashed and tinted; one an
+ * unaligned barrier overtook, which checkpoint `persisted` also holds as channel state, framed
+ * twice in that checkpoint's colour. One object per value, so the flight layer finds what it
+ * drew for it by identity, every frame.
  */
-export function recordLook(value: number, replay: boolean): Look {
-  const key = `${replay ? 'r' : ''}${value}`;
+export function recordLook(value: number, replay: boolean, persisted: number | null = null): Look {
+  const key = `${replay ? 'r' : ''}${value}${persisted === null ? '' : `@${persisted}`}`;
   const known = recordLooks.get(key);
   if (known) return known;
   const text = String(value);
   const look: Look = {
-    className: replay ? 'g-chip g-chip-replay' : 'g-chip',
+    className: [
+      'g-chip',
+      replay ? 'g-chip-replay' : '',
+      persisted === null ? '' : 'g-chip-persisted',
+    ]
+      .filter(Boolean)
+      .join(' '),
     text,
-    width: Math.max(24, textWidth(text) + 10),
-    height: CHIP_HEIGHT,
+    width: Math.max(24, textWidth(text) + 10) + (persisted === null ? 0 : 4),
+    height: CHIP_HEIGHT + (persisted === null ? 0 : 4),
+    ...(persisted === null ? {} : { border: checkpointColor(persisted).fill }),
   };
   // Values are few in a lesson; a long custom run may have many: keep the recent ones.
   if (recordLooks.size >= 5000) recordLooks.clear();

@@ -15,6 +15,16 @@ const STATUS: Record<CheckpointStatus, LocalText> = {
 
 const SUBTITLE: LocalText = { en: 'snapshots per checkpoint', zh: '每个检查点的快照' };
 
+const IN_FLIGHT: LocalText = { en: 'in flight', zh: '在途数据' };
+
+/** An unaligned snapshot's channel state as its cell shows it: the count, then the values. */
+export function inFlightShort(values: readonly number[]): LocalText {
+  const list = values.join(' ');
+  return values.length === 0
+    ? { en: '+0', zh: '+0' }
+    : { en: `+${values.length}: ${list}`, zh: `+${values.length}：${list}` };
+}
+
 /** The state backend: the snapshot every task stored for the latest checkpoints. */
 function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
   const t = useT();
@@ -49,11 +59,16 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
             `g-store-${row.status.toLowerCase()}`,
             row.id === data.restoringFrom ? 'g-now' : '',
           ].join(' ')}
-          style={{ minHeight: SIZE.backendRow }}
+          style={{ minHeight: data.lineHeight }}
         >
           <span className="g-store-label" style={{ width: SIZE.backendLabelWidth }}>
-            <CheckpointTag id={row.id} prefix={row.kind === 'savepoint' ? 'S' : null} />
-            <span className="g-label">{t(STATUS[row.status])}</span>
+            <span className="g-store-line">
+              <CheckpointTag id={row.id} prefix={row.kind === 'savepoint' ? 'S' : null} />
+              <span className="g-label">{t(STATUS[row.status])}</span>
+            </span>
+            {row.unaligned && (
+              <span className="g-store-line g-label g-store-inflight-label">{t(IN_FLIGHT)}</span>
+            )}
           </span>
           <span
             className="g-store-cells"
@@ -63,22 +78,32 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
           >
             {row.cells.map((cell) => {
               const state = cell.state ? describeState(cell.state) : null;
+              const held = state ? `${cell.label}: ${t(state.label)} ${state.value}` : cell.label;
+              const inFlight = cell.inFlight && t(inFlightShort(cell.inFlight));
               return (
                 <span
                   key={cell.task}
-                  className={
-                    cell.stored
-                      ? 'g-store-cell'
-                      : cell.state
-                        ? 'g-store-cell g-writing'
-                        : 'g-store-cell g-missing'
-                  }
-                  title={state ? `${cell.label}: ${t(state.label)} ${state.value}` : cell.label}
+                  className={[
+                    'g-store-cell',
+                    cell.stored ? '' : cell.state ? 'g-writing' : 'g-missing',
+                    row.unaligned ? 'g-store-cell-2' : '',
+                  ].join(' ')}
+                  data-testid={`backend-${row.id}-${cell.task}`}
+                  title={inFlight ? `${held}\n${t(IN_FLIGHT)} ${inFlight}` : held}
                 >
-                  <span className="g-store-task">
-                    <TaskName label={cell.label} />
+                  <span className="g-store-line">
+                    <span className="g-store-task">
+                      <TaskName label={cell.label} />
+                    </span>
+                    {state && <b>{state.value || '–'}</b>}
                   </span>
-                  {state && <b>{state.value || '–'}</b>}
+                  {cell.inFlight && (
+                    <span
+                      className={`g-store-line g-store-inflight${cell.inFlight.length === 0 ? ' g-none' : ''}`}
+                    >
+                      {inFlight}
+                    </span>
+                  )}
                 </span>
               );
             })}

@@ -3,7 +3,7 @@ import { memo, useEffect } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { onDemand } from '../../layout/onDemand';
 import { useStore } from '../../store';
-import { JOB_STATUS, MODE, MODE_SHORT } from '../describe';
+import { JOB_STATUS, MODE_SHORT, modeText } from '../describe';
 import { SIZE } from '../layout';
 import { checkpointColor } from '../palette';
 import type { JobManagerNode as JobManagerNodeType } from '../toFlowElements';
@@ -45,8 +45,12 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
         <span className={`g-status g-status-${status}`}>{t(JOB_STATUS[data.status])}</span>
       </div>
       <div className="g-jm-row">
-        <span className="g-label" title={t(MODE[data.mode])}>
-          {t(data.recent.length > 2 || data.restarts > 0 ? MODE_SHORT[data.mode] : MODE[data.mode])}
+        <span className="g-label" title={t(modeText(data.mode, data.unaligned))}>
+          {t(
+            data.recent.length > 2 || data.restarts > 0
+              ? MODE_SHORT[data.mode]
+              : modeText(data.mode, data.unaligned),
+          )}
         </span>
         {data.restartIn !== null ? (
           <b className="g-restart">

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECKPOINT_FIELDS,
+  capacityField,
+  rateField,
   readNumber,
   restartFields,
   stateSizeField,
@@ -8,6 +10,7 @@ import {
 } from '../../../../src/app/panels/configFields';
 import { parseScenario } from '../../../../src/scenarios/schema';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
+import { slowSinkAligned } from '../../../../src/scenarios/presets/slowSink';
 
 const field = (path: string) => CHECKPOINT_FIELDS.find((f) => f.path === path)!;
 
@@ -78,5 +81,36 @@ describe('config fields', () => {
     const cleared = size.set(set.scenario, null);
     expect('stateBytes' in cleared.operators[1]).toBe(false);
     expect(parseScenario(cleared).ok).toBe(true);
+  });
+});
+
+describe('flow control fields', () => {
+  it('set one channel’s capacity and keep every other edge', () => {
+    const result = tryChange(slowSinkAligned, (s) => capacityField(s, 0).set(s, 2));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.scenario.edges[0]).toEqual({ ...slowSinkAligned.edges[0], capacity: 2 });
+    expect(result.scenario.edges[1]).toBe(slowSinkAligned.edges[1]);
+    expect(capacityField(result.scenario, 0).get(result.scenario)).toBe(2);
+    // Empty gives the channel back its default: the key goes.
+    const cleared = capacityField(result.scenario, 0).set(result.scenario, null);
+    expect('capacity' in cleared.edges[0]).toBe(false);
+  });
+
+  it('refuse an impossible capacity or rate with a reason in both languages', () => {
+    const none = tryChange(slowSinkAligned, (s) => capacityField(s, 1).set(s, 0));
+    expect(none.ok).toBe(false);
+    if (!none.ok)
+      expect(none.errors[0]).toEqual({ en: '0 is less than the minimum of 1', zh: '0 小于下限 1' });
+    const half = tryChange(slowSinkAligned, (s) => rateField(s.operators[2], 2).set(s, 0.5));
+    expect(half.ok).toBe(false);
+    if (!half.ok) expect(half.errors[0].en).toBe('0.5 is not a whole number');
+  });
+
+  it('set a sink’s rate, and name the operators as the graph does', () => {
+    const sink = slowSinkAligned.operators.findIndex((op) => op.kind === 'sink');
+    const result = tryChange(slowSinkAligned, (s) => rateField(s.operators[sink], sink).set(s, 3));
+    expect(result.ok && result.scenario.operators[sink].rate).toBe(3);
+    expect(capacityField(slowSinkAligned, 0).label.en).toBe('Source → sum');
   });
 });
