@@ -65,11 +65,11 @@ export const lesson8Backpressure: Lesson = {
       highlight: ['sum#0', 'source#0'],
     },
     {
-      tick: 62,
-      title: { en: 'Not one checkpoint', zh: '一个检查点也没有' },
+      tick: 66,
+      title: { en: 'No checkpoint until the end', zh: '直到结束才有检查点' },
       text: {
-        en: 'Every checkpoint expired; only the 10 tolerable failures kept the job alive. A failure now would replay everything from the start. Next lesson part: the same job with unaligned checkpoints.',
-        zh: '每个检查点都过期了，只是因为可容忍 10 次失败，作业才没有失败。此时若发生故障，就要从头重放所有数据。下一部分：同一个作业，改用非对齐检查点。',
+        en: 'Checkpoints 1 to 5 all expired; only the 10 tolerable failures kept the job alive, and a failure would have replayed everything from the start. Only once the sources ran out of input and the channels drained did a checkpoint get through in time: checkpoint 6, which the tasks wait for before they finish (Flink 1.15 and later). Next lesson part: the same job with unaligned checkpoints.',
+        zh: '检查点 1 到 5 全部过期，只是因为可容忍 10 次失败，作业才没有失败；期间若发生故障，就要从头重放所有数据。直到 Source 读完输入、通道排空，才有检查点及时完成：检查点 6，任务结束前要等它完成（Flink 1.15 起）。下一部分：同一个作业，改用非对齐检查点。',
       },
       highlight: ['jobmanager'],
     },
@@ -148,7 +148,7 @@ export const lesson8Unaligned: Lesson = {
       highlight: ['sum#0', 'sink#0', 'backend'],
     },
     {
-      tick: 74,
+      tick: 84,
       title: { en: 'Exactly once', zh: '精确一次' },
       text: {
         en: 'The job finished with the sum of the failure-free run: 930. Unaligned checkpoints keep exactly-once; they only move the alignment’s wait into the snapshot’s size.',
