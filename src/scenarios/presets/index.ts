@@ -9,6 +9,7 @@ import { restartFixedDelay } from './restartFixedDelay';
 import { savepointUpgrade, savepointUpgradeResumed } from './savepointUpgrade';
 import { slowSinkAligned, slowSinkTimeout, slowSinkUnaligned } from './slowSink';
 import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
+import { twoPhaseCommit } from './twoPhaseCommit';
 
 /** Every built-in scenario, in the picker's order; the first is the default. */
 export const PRESETS: readonly Scenario[] = [
@@ -25,6 +26,7 @@ export const PRESETS: readonly Scenario[] = [
   slowSinkAligned,
   slowSinkUnaligned,
   slowSinkTimeout,
+  twoPhaseCommit,
 ];
 
 export { DEFAULT_PRESET_ID };

@@ -22,6 +22,7 @@ const LOADERS: Record<string, () => Promise<Scenario>> = {
   'slow-sink-aligned': () => import('./slowSink').then((m) => m.slowSinkAligned),
   'slow-sink-unaligned': () => import('./slowSink').then((m) => m.slowSinkUnaligned),
   'slow-sink-aligned-timeout': () => import('./slowSink').then((m) => m.slowSinkTimeout),
+  'two-phase-commit': () => import('./twoPhaseCommit').then((m) => m.twoPhaseCommit),
 };
 
 /**

@@ -58,6 +58,10 @@ const TITLES: Readonly<Record<string, LocalText>> = {
     en: 'Backpressure: the aligned-checkpoint timeout',
     zh: '反压：对齐检查点超时',
   },
+  'two-phase-commit': {
+    en: 'End-to-end exactly-once: a two-phase-commit sink and its readers',
+    zh: '端到端精确一次：两阶段提交的 Sink 与下游读者',
+  },
 };
 
 /** The built-in scenarios as the picker lists them, without loading their definitions. */
