@@ -8,6 +8,7 @@ import {
   topologyOf,
   type CheckpointStatus,
   type SimState,
+  type TaskState,
 } from '../../engine';
 import { useT, type LocalText } from '../i18n';
 import { taskName as taskLabel } from '../narration';
@@ -16,6 +17,7 @@ import { describeOperator, describeState, msPerSecond } from './describe';
 import './graph.css';
 import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
 import { elementView, outputViews } from './toFlowElements';
+import { ABORT_CAUSE, sinkTransactions, TRANSACTION_STATE } from './transactionView';
 import { upcomingValues } from './upcomingValues';
 
 /** What an unaligned snapshot holds besides the state: the in-flight records it persisted. */
@@ -373,6 +375,54 @@ function SinkOutput({ state, index }: { state: SimState; index: number }) {
           </span>
         ))}
       </div>
+      {task.transactions.length > 0 && <TransactionTable task={task} />}
+    </>
+  );
+}
+
+/** Every transaction a two-phase-commit sink subtask began, as the broker keeps them. */
+function TransactionTable({ task }: { task: TaskState }) {
+  const t = useT();
+  const rows = sinkTransactions(task).all;
+  return (
+    <>
+      <h4>{t({ en: 'Transactions', zh: '事务' })}</h4>
+      <table className="g-table" data-testid="txn-table">
+        <thead>
+          <tr>
+            <th>{t({ en: 'transactional id', zh: '事务 ID' })}</th>
+            <th>{t({ en: 'state', zh: '状态' })}</th>
+            <th>{t({ en: 'records', zh: '记录数' })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, k) => (
+            <tr key={k}>
+              <td>
+                <code>{row.id}</code>
+              </td>
+              <td>
+                <span className={`g-txn-state g-txn-${row.state}`}>
+                  {t(TRANSACTION_STATE[row.state])}
+                </span>
+                {row.checkpoint !== null && (
+                  <>
+                    {' '}
+                    <CheckpointTag id={row.checkpoint} />
+                  </>
+                )}
+                {row.abort && (
+                  <span className="g-label">
+                    {t({ en: ': ', zh: '：' })}
+                    {t(ABORT_CAUSE[row.abort])}
+                  </span>
+                )}
+              </td>
+              <td>{row.records}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

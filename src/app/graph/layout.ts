@@ -159,7 +159,7 @@ export function inputsTop(op: OperatorSpec, detail: Detail = 'full'): number {
       return header + SIZE.tapeRow + SIZE.marksRow + SIZE.footerRow;
     case 'sink':
       return (
-        header + 2 * SIZE.outputRow + (isTransactionalSink(op) ? SIZE.outputRow : 0) + alignment
+        header + 2 * SIZE.outputRow + (isTransactionalSink(op) ? 3 * SIZE.outputRow : 0) + alignment
       );
     default:
       return (

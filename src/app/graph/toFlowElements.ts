@@ -28,6 +28,7 @@ import {
 } from '../../engine';
 import { taskName as taskLabel } from '../narration';
 import { crossings, horizontalBezier, type KeepOut } from './geometry';
+import { sinkTransactions, type SinkTransactions } from './transactionView';
 import {
   ignoresSome,
   layoutJob,
@@ -155,6 +156,8 @@ export type SinkData = TaskData & {
   outputCount: number;
   duplicates: number;
   transactional: boolean;
+  /** A two-phase-commit sink's transactions; null for any other sink. */
+  transactions: SinkTransactions | null;
 };
 
 export type PendingView = {
@@ -593,6 +596,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
           outputCount: output.count,
           duplicates: output.duplicates,
           transactional: info.operator.transactional === true,
+          transactions: info.operator.transactional === true ? sinkTransactions(task) : null,
         },
       });
     } else {

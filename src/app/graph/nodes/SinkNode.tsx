@@ -6,6 +6,7 @@ import { textWidth } from '../edges/chips';
 import { TITLE_TEXT } from '../floors';
 import { SIZE } from '../layout';
 import type { OutputView, SinkNode as SinkNodeType } from '../toFlowElements';
+import { recordCount, TRANSACTION_STATE, type SinkTransactions } from '../transactionView';
 import { AlignmentLine, CheckpointTag, InputRows, TaskFrame, TickBadges } from './parts';
 
 /** The latest outputs that fit on one line of a node this wide, their text `larger` times 15 px. */
@@ -22,6 +23,49 @@ function fitting(output: OutputView[], width: number, larger: number): OutputVie
 }
 
 /**
+ * A two-phase-commit sink's transactions, on rows of their own: the current one (its id, and its
+ * state with how many records it holds, beside those pre-committed before it and waiting for
+ * their commit), and how many were committed.
+ */
+function TransactionRows({ view }: { view: SinkTransactions }) {
+  const t = useT();
+  const current = view.current;
+  return (
+    <>
+      <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }} data-testid="sink-txn">
+        {current ? (
+          <span className="g-state-text">
+            <b className="g-txn-id">{current.id}</b> · {t(recordCount(current.records))}
+          </span>
+        ) : (
+          <span className="g-label">{t({ en: 'no transaction', zh: '没有事务' })}</span>
+        )}
+      </div>
+      <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }}>
+        <span className="g-state-text">
+          {current && (
+            <span className={`g-txn-state g-txn-${current.state}`} data-testid="sink-txn-state">
+              {t(TRANSACTION_STATE[current.state])}
+            </span>
+          )}
+          {view.waiting.map((txn) => (
+            <span key={txn.id} className="g-txn" title={txn.id}>
+              {txn.checkpoint !== null && <CheckpointTag id={txn.checkpoint} />} {txn.records}
+            </span>
+          ))}
+        </span>
+      </div>
+      <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }}>
+        <span className="g-state-text" data-testid="sink-committed">
+          <span className="g-label">{t({ en: 'committed', zh: '已提交' })}</span>{' '}
+          <b>{view.committed}</b>
+        </span>
+      </div>
+    </>
+  );
+}
+
+/**
  * A sink: what the external system received, replayed outputs dashed and outputs received a
  * second time marked; a two-phase-commit sink also shows what waits for its checkpoint.
  */
@@ -34,8 +78,6 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
     inner,
     data.box.detail === 'compact' ? TITLE_TEXT.compact / TITLE_TEXT.full : 1,
   );
-  const open = data.state.kind === 'sink' ? data.state.open.length : 0;
-  const precommitted = data.state.kind === 'sink' ? data.state.precommitted : [];
   return (
     <TaskFrame data={data} selected={selected} output={false}>
       <div className="g-state" style={{ height: SIZE.outputRow }}>
@@ -73,16 +115,7 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
           <span className="g-label">{t({ en: 'nothing yet', zh: '暂无' })}</span>
         )}
       </div>
-      {data.transactional && (
-        <div className="g-state" style={{ height: SIZE.outputRow }}>
-          <span className="g-label">{t({ en: 'open', zh: '未预提交' })}</span> <b>{open}</b>
-          {precommitted.map((txn) => (
-            <span key={txn.checkpoint} className="g-txn">
-              <CheckpointTag id={txn.checkpoint} /> {txn.records.length}
-            </span>
-          ))}
-        </div>
-      )}
+      {data.transactions && <TransactionRows view={data.transactions} />}
       <AlignmentLine
         data={data}
         fallback={t(
