@@ -64,7 +64,7 @@ export interface PlaybackSlice {
   setLoopFrom: (tick: number | null) => void;
 }
 
-export type PanelTab = 'lesson' | 'task' | 'log' | 'checkpoints' | 'timing' | 'config';
+export type PanelTab = 'lesson' | 'task' | 'topic' | 'log' | 'checkpoints' | 'timing' | 'config';
 
 export interface ViewSlice {
   tab: PanelTab;

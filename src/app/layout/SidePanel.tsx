@@ -9,6 +9,7 @@ import { useStore, type PanelTab } from '../store';
 const LOADERS = {
   lesson: () => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })),
   task: () => import('../graph/Inspector').then((m) => ({ default: m.Inspector })),
+  topic: () => import('../panels/TopicPanel').then((m) => ({ default: m.TopicPanel })),
   log: () => import('../panels/EventLog').then((m) => ({ default: m.EventLog })),
   checkpoints: () =>
     import('../panels/CheckpointHistory').then((m) => ({ default: m.CheckpointHistory })),
@@ -18,6 +19,7 @@ const LOADERS = {
 
 const LessonPanel = lazy(LOADERS.lesson);
 const Inspector = lazy(LOADERS.task);
+const TopicPanel = lazy(LOADERS.topic);
 const EventLog = lazy(LOADERS.log);
 const CheckpointHistory = lazy(LOADERS.checkpoints);
 const ScheduleChart = lazy(LOADERS.timing);
@@ -28,6 +30,7 @@ const prepare = (tab: PanelTab) => void LOADERS[tab]().catch(() => {});
 const TABS: { id: PanelTab; text: LocalText }[] = [
   { id: 'lesson', text: { en: 'Lesson', zh: '课程' } },
   { id: 'task', text: { en: 'Task', zh: '任务' } },
+  { id: 'topic', text: { en: 'Topic', zh: '主题' } },
   { id: 'log', text: { en: 'Log', zh: '日志' } },
   { id: 'checkpoints', text: { en: 'Checkpoints', zh: '检查点' } },
   { id: 'timing', text: { en: 'Timing', zh: '时序' } },
@@ -38,10 +41,15 @@ export function SidePanel() {
   const t = useT();
   const tab = useStore((s) => s.tab);
   const setTab = useStore((s) => s.setTab);
+  // The topic tab is there only for a job whose sink writes into a topic.
+  const hasTopic = useStore((s) =>
+    s.current.scenario.operators.some((op) => op.kind === 'sink' && op.topic !== undefined),
+  );
+  const tabs = hasTopic ? TABS : TABS.filter((x) => x.id !== 'topic');
   return (
     <aside className="side">
       <div className="tabs" role="tablist">
-        {TABS.map((x) => (
+        {tabs.map((x) => (
           <button
             type="button"
             role="tab"
@@ -63,6 +71,7 @@ export function SidePanel() {
         <Suspense fallback={null}>
           {tab === 'lesson' && <LessonPanel />}
           {tab === 'task' && <Inspector />}
+          {tab === 'topic' && <TopicPanel />}
           {tab === 'log' && <EventLog />}
           {tab === 'checkpoints' && <CheckpointHistory />}
           {tab === 'timing' && <ScheduleChart />}

@@ -32,11 +32,11 @@ function TransactionRows({ view }: { view: SinkTransactions }) {
   const current = view.current;
   return (
     <>
-      <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }} data-testid="sink-txn">
+      <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }}>
         {current ? (
-          <span className="g-state-text">
-            <b className="g-txn-id">{current.id}</b> · {t(recordCount(current.records))}
-          </span>
+          <b className="g-txn-id" data-testid="sink-txn">
+            {current.id}
+          </b>
         ) : (
           <span className="g-label">{t({ en: 'no transaction', zh: '没有事务' })}</span>
         )}
@@ -44,8 +44,11 @@ function TransactionRows({ view }: { view: SinkTransactions }) {
       <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }}>
         <span className="g-state-text">
           {current && (
-            <span className={`g-txn-state g-txn-${current.state}`} data-testid="sink-txn-state">
-              {t(TRANSACTION_STATE[current.state])}
+            <span title={t(recordCount(current.records))} data-testid="sink-txn-state">
+              <span className={`g-txn-state g-txn-${current.state}`}>
+                {t(TRANSACTION_STATE[current.state])}
+              </span>{' '}
+              <b>{current.records}</b>
             </span>
           )}
           {view.waiting.map((txn) => (
