@@ -1,4 +1,5 @@
 import type { RecordCount, Scenario, SimState, Verdict } from '../engine';
+import { consumerLines, consumerLost } from './consumerText';
 import { taskName } from './narration';
 import { reasonText } from './reasons';
 import type { Language } from './store';
@@ -135,5 +136,8 @@ export function verdictText(
         : `The sink received ${n} output ${n === 1 ? 'record' : 'records'} ${often}: a non-transactional sink shows what was replayed.`,
     );
   }
+  const consumers = verdict.consumers ?? [];
+  lines.push(...consumerLines(consumers, zh, scenario));
+  if (consumerLost(consumers)) tone = 'bad';
   return { tone, lines };
 }

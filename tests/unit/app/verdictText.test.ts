@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { judge, runScenario, type Scenario } from '../../../src/engine';
 import { verdictText } from '../../../src/app/verdictText';
+import { withDefaults } from '../../../src/scenarios/defaults';
 import { atLeastOnceReplay } from '../../../src/scenarios/presets/atLeastOnceReplay';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
 import { restartFixedDelay } from '../../../src/scenarios/presets/restartFixedDelay';
+import { twoPhaseCommit } from '../../../src/scenarios/presets/twoPhaseCommit';
 import {
   savepointUpgrade,
   savepointUpgradeResumed,
@@ -91,5 +93,74 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     expect(en.tone).toBe('bad');
     expect(en.text).toBe('The job failed: fixed-delay gave up after 3 restart attempts.');
     expect(zh.text).toBe('作业失败：固定延迟重启策略（fixed-delay）在 3 次重启尝试后放弃。');
+  });
+});
+
+describe('the result strip says what each consumer of a topic read', () => {
+  it('two-phase-commit: read_committed read every record once, read_uncommitted read 12 twice from the aborted transaction', () => {
+    const { en, zh } = strip(twoPhaseCommit);
+    expect(en.tone).toBe('ok');
+    expect(en.lines).toContain(
+      'The read_uncommitted consumer of sums read 12 (from sum_even) twice: a copy was in an aborted transaction, which read_uncommitted reads too.',
+    );
+    expect(en.lines).toContain(
+      'The read_committed consumer of sums read every record exactly once.',
+    );
+    expect(en.text).not.toMatch(/\blost\b/);
+    expect(zh.text).toContain(
+      '主题 sums 的 read_uncommitted 消费者把 12（来自 sum_even）读了两次，因为有一份在已中止的事务中，read_uncommitted 也会读到。',
+    );
+    expect(zh.text).toContain('主题 sums 的 read_committed 消费者恰好读到每条记录一次。');
+    chineseOnly(zh.text.replace(/read_(un)?committed|sums/g, ''));
+  });
+
+  it('the transaction timeout trap: read_committed lost records though the checkpoint completed, and says why', () => {
+    // Checkpoint 1 completes, its commit notification is late, the sink fails before it
+    // arrives and the job stays down 3 s, longer than the 2 s transaction timeout.
+    const trap = withDefaults({
+      id: 'timeout-trap',
+      title: 'The transaction timeout trap',
+      operators: [
+        {
+          id: 'source',
+          kind: 'source',
+          parallelism: 1,
+          input: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+          period: 2,
+        },
+        { id: 'sum', kind: 'sum', parallelism: 1, accept: 'all' },
+        {
+          id: 'sink',
+          kind: 'sink',
+          parallelism: 1,
+          topic: 'sums',
+          transactional: true,
+          transactionTimeoutMs: 2000,
+        },
+      ],
+      edges: [
+        { from: 'source', to: 'sum', partitioning: 'forward', latency: 1 },
+        { from: 'sum', to: 'sink', partitioning: 'forward', latency: 1 },
+      ],
+      checkpoint: { intervalMs: 600, initialDelayMs: 600 },
+      actions: [
+        { type: 'delay-commit-notification', checkpoint: 1, delayMs: 5000 },
+        { type: 'fail-task', task: 'sink#0', when: { atTick: 12 } },
+      ],
+      restart: { type: 'fixed-delay', attempts: 3, delayMs: 3000 },
+    });
+    const { en, zh, verdict } = strip(trap);
+    const account = verdict.consumers.find((c) => c.isolation === 'read_committed')!;
+    expect(account.lost.length).toBeGreaterThan(0);
+    expect(en.tone).toBe('bad');
+    const line = en.lines.find((l) => l.startsWith('The read_committed consumer'))!;
+    expect(line).toContain(`lost ${account.lost[0].value} (from `);
+    expect(line).toContain(
+      'the broker aborted their transaction when the transaction timeout ran out, though its checkpoint had completed',
+    );
+    expect(zh.text).toContain(
+      '所在的事务超过了事务超时时间，被 broker 中止，尽管它的检查点已经完成',
+    );
+    chineseOnly(zh.text.replace(/read_(un)?committed|sums|broker/g, ''));
   });
 });
