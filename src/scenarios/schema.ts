@@ -29,7 +29,7 @@ const id = z
   .string()
   .min(1)
   .max(40)
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'letters, digits, _ and - only, not starting with a digit');
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/);
 const text = z.string().max(LIMITS.textLength);
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
 const value = z.number().int().min(-1_000_000_000).max(1_000_000_000);

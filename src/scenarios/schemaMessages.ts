@@ -151,7 +151,7 @@ export function explainIssue(issue: core.$ZodRawIssue): LocalText {
       }
       return {
         en: `${shown(input)} is not ${want.en}`,
-        zh: `${shownZh(input)} 不是${want.zh}`,
+        zh: `${shownZh(input)} 不是${/^[A-Za-z]/.test(want.zh) ? ' ' : ''}${want.zh}`,
       };
     }
     case 'invalid_value': {
