@@ -3,8 +3,8 @@ import type { LocalText } from './i18n';
 
 const TWICE_CAUSE: Record<TwiceCause, LocalText> = {
   'aborted-transaction': {
-    en: 'a copy was in an aborted transaction, which read_uncommitted reads too',
-    zh: '有一份在已中止的事务中，read_uncommitted 也会读到',
+    en: 'one copy was in an aborted transaction',
+    zh: '其中一份在已中止的事务中',
   },
   replayed: {
     en: 'the sink wrote them again after the replay, outside transactions',

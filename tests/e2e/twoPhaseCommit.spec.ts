@@ -91,7 +91,7 @@ test('the result strip says per consumer what it read, in both languages', async
   await open(page, at(35, 'en'));
   const result = await verdictOf(page);
   await expect(result).toContainText(
-    'The read_uncommitted consumer of sums read 12 (from sum_even) twice: a copy was in an aborted transaction, which read_uncommitted reads too.',
+    'The read_uncommitted consumer of sums read 12 (from sum_even) twice: one copy was in an aborted transaction.',
   );
   await expect(result).toContainText(
     'The read_committed consumer of sums read every record exactly once.',
@@ -101,7 +101,7 @@ test('the result strip says per consumer what it read, in both languages', async
   await open(page, at(35, 'zh'));
   const zh = await verdictOf(page);
   await expect(zh).toContainText(
-    '主题 sums 的 read_uncommitted 消费者把 12（来自 sum_even）读了两次，因为有一份在已中止的事务中，read_uncommitted 也会读到。',
+    '主题 sums 的 read_uncommitted 消费者把 12（来自 sum_even）读了两次，因为其中一份在已中止的事务中。',
   );
   await expect(zh).toContainText('主题 sums 的 read_committed 消费者恰好读到每条记录一次。');
 });

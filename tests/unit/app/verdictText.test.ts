@@ -101,14 +101,14 @@ describe('the result strip says what each consumer of a topic read', () => {
     const { en, zh } = strip(twoPhaseCommit);
     expect(en.tone).toBe('ok');
     expect(en.lines).toContain(
-      'The read_uncommitted consumer of sums read 12 (from sum_even) twice: a copy was in an aborted transaction, which read_uncommitted reads too.',
+      'The read_uncommitted consumer of sums read 12 (from sum_even) twice: one copy was in an aborted transaction.',
     );
     expect(en.lines).toContain(
       'The read_committed consumer of sums read every record exactly once.',
     );
     expect(en.text).not.toMatch(/\blost\b/);
     expect(zh.text).toContain(
-      '主题 sums 的 read_uncommitted 消费者把 12（来自 sum_even）读了两次，因为有一份在已中止的事务中，read_uncommitted 也会读到。',
+      '主题 sums 的 read_uncommitted 消费者把 12（来自 sum_even）读了两次，因为其中一份在已中止的事务中。',
     );
     expect(zh.text).toContain('主题 sums 的 read_committed 消费者恰好读到每条记录一次。');
     chineseOnly(zh.text.replace(/read_(un)?committed|sums/g, ''));
