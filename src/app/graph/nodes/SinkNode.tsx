@@ -52,7 +52,11 @@ function TransactionRows({ view }: { view: SinkTransactions }) {
             </span>
           )}
           {view.waiting.map((txn) => (
-            <span key={txn.id} className="g-txn" title={txn.id}>
+            <span
+              key={txn.id}
+              className="g-txn"
+              title={`${txn.id} ${t(TRANSACTION_STATE[txn.state])} · ${t(recordCount(txn.records))}`}
+            >
               {txn.checkpoint !== null && <CheckpointTag id={txn.checkpoint} />} {txn.records}
             </span>
           ))}
