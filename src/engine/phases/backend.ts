@@ -1,5 +1,6 @@
 import type { TickDraft } from '../draft';
 import type { Scenario } from '../types';
+import { firesFor } from './checkpointActions';
 
 const scheduledFailures = new WeakMap<Scenario, boolean>();
 
@@ -11,21 +12,6 @@ function schedulesFailures(d: TickDraft): boolean {
     scheduledFailures.set(d.scenario, any);
   }
   return any;
-}
-
-function firesFor(
-  d: TickDraft,
-  type: 'fail-backend-write' | 'lose-ack',
-  checkpoint: number,
-  task: string,
-) {
-  return d.scenario.actions.findIndex(
-    (a, k) =>
-      !d.state.fired[k] &&
-      a.type === type &&
-      a.checkpoint === checkpoint &&
-      (a.task === undefined || a.task === task),
-  );
 }
 
 /**

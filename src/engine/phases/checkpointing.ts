@@ -1,4 +1,5 @@
 import type { TickDraft } from '../draft';
+import { firesFor } from './checkpointActions';
 import { failJob } from './failover';
 import { committable, markCommitted, preCommit } from './transactions';
 import type { CheckpointFailureReason } from '../reasons';
@@ -476,13 +477,13 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
   const at = d.tick + d.scenario.controlLatency;
   d.topology.tasks.forEach((info, task) => {
     if (info.operator.kind === 'sink' && info.operator.transactional) {
-      const lost = notificationAction(d, 'lose-commit-notification', checkpoint, info.id);
+      const lost = firesFor(d, 'lose-commit-notification', checkpoint, info.id);
       if (lost >= 0) {
         if (forOneTask(d.scenario.actions[lost])) d.markFired(lost);
         d.emit({ type: 'CommitNotificationLost', task: info.id, checkpoint });
         return;
       }
-      const late = notificationAction(d, 'delay-commit-notification', checkpoint, info.id);
+      const late = firesFor(d, 'delay-commit-notification', checkpoint, info.id);
       const action = late >= 0 ? d.scenario.actions[late] : null;
       const delay = action?.type === 'delay-commit-notification' ? d.ticks(action.delayMs) : 0;
       if (late >= 0 && forOneTask(action!)) d.markFired(late);
@@ -505,22 +506,6 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
 /** An action that names one task (fired when it applied), not every sink task. */
 function forOneTask(action: ScenarioAction): boolean {
   return 'task' in action && action.task !== undefined;
-}
-
-/** The scenario's unfired action of this type for checkpoint N's notification to a task. */
-function notificationAction(
-  d: TickDraft,
-  type: 'lose-commit-notification' | 'delay-commit-notification',
-  checkpoint: number,
-  task: string,
-): number {
-  return d.scenario.actions.findIndex(
-    (a, k) =>
-      !d.state.fired[k] &&
-      a.type === type &&
-      a.checkpoint === checkpoint &&
-      (a.task === undefined || a.task === task),
-  );
 }
 
 /**

@@ -92,7 +92,8 @@ describe('scheduling chart lanes', () => {
   });
 
   it('tell the lanes apart as past and future by the state at the cursor', () => {
-    const timeline = recordTimeline(job(300, SEED));
+    // A history long enough to keep the checkpoints after the cursor in the final state.
+    const timeline = recordTimeline(job(300, { ...SEED, history: 100 }));
     const cursor = 15;
     const lanes = scheduleLanes(timeline.final, stateAt(timeline, cursor), { from: 0, to: 40 });
     for (const lane of lanes) {
