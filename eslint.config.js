@@ -18,9 +18,31 @@ const engineBoundary = {
         'src/engine is the pure simulation: it runs the same in Node and in the browser, so it imports no UI library.',
     },
     {
-      group: ['**/app/**', '**/scenarios/**', '**/cli/**', 'node:*'],
+      group: ['**/app/**', '**/session/**', '**/scenarios/**', '**/cli/**', 'node:*'],
       message:
         'Imports point downwards only: the engine knows nothing of the UI, the presets or the command line.',
+    },
+  ],
+};
+
+const sessionBoundary = {
+  paths: [
+    {
+      name: 'zustand',
+      message:
+        "zustand's entry point is its React binding: the session's stores come from zustand/vanilla.",
+    },
+  ],
+  patterns: [
+    {
+      group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xyflow/*', 'framer-motion'],
+      message:
+        'src/session is what the app knows that is not React: it runs in Node (bench, CLI, tests) as in the browser. Components and hooks belong in src/app.',
+    },
+    {
+      group: ['**/app', '**/app/**', '**/cli/**', 'node:*'],
+      message:
+        'Imports point downwards only: the session knows nothing of the React binding or the command line.',
     },
   ],
 };
@@ -80,6 +102,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/session/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', sessionBoundary],
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'The session runs without a DOM.' },
+        { name: 'document', message: 'The session runs without a DOM.' },
+      ],
+    },
+  },
+  {
     files: ['src/scenarios/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -87,7 +120,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/app/**', 'react', 'zustand', '@xyflow/*', 'framer-motion'],
+              group: [
+                '**/app/**',
+                '**/session/**',
+                'react',
+                'zustand',
+                '@xyflow/*',
+                'framer-motion',
+              ],
               message: 'Scenarios may use engine types, never the UI.',
             },
           ],

@@ -6,9 +6,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview, type PreviewServer } from 'vite';
-import { encodeShareState, type SharedScenario } from '../src/scenarios/shareLink';
+import { exportScenarioFile } from '../src/scenarios/scenarioFile';
+import { encodeShareState, type SharedScenario, type ShareView } from '../src/scenarios/shareLink';
 import { eagerJavaScript, type BundleSize } from './firstScreen';
-import { stressScenario } from './scenarios';
+import type { InputKind } from './inputKinds';
+import { largeScenario, stressScenario } from './scenarios';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const VIEWPORT = { width: 1440, height: 900 };
@@ -22,6 +24,8 @@ const FRAME_RUNS = 3;
 const FRAME_WINDOW_MS = 4000;
 /** How many times slower the CPU runs for the figures of a classroom laptop. */
 const SLOWDOWN = 4;
+/** Inputs of each kind per page in the input-to-paint figure. */
+const INPUT_SAMPLES = 20;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -74,8 +78,17 @@ export interface BusyRuns {
   load: number;
 }
 
+/** Input to the painted frame showing the new moment, in milliseconds, per interaction. */
+export interface InputRuns {
+  ms: Record<InputKind, number[]>;
+  /** The last tick of the run the page opened. */
+  end: number;
+  /** One-minute load average of the machine when the inputs ended. */
+  load: number;
+}
+
 /** The groups of browser figures, each of which `--only` can run alone. */
-export type BrowserPart = 'startup' | 'busy' | 'frames' | 'slow';
+export type BrowserPart = 'startup' | 'busy' | 'frames' | 'slow' | 'input' | 'verdict';
 
 /** What a run of the browser figures measured; a part not run leaves its fields out. */
 export interface BrowserResult {
@@ -92,6 +105,8 @@ export interface BrowserResult {
   appBusy?: BusyRuns | Unmeasured;
   referenceBusy?: BusyRuns;
   presetFrames?: FrameRuns | Unmeasured;
+  /** The alignment preset and its at-least-once twin beside it, both playing on one clock. */
+  twinFrames?: FrameRuns | Unmeasured;
   stressFrames?: FrameRuns | Unmeasured;
   reference100?: FrameRuns;
   reference400?: FrameRuns;
@@ -99,6 +114,22 @@ export interface BrowserResult {
   slowPresetFrames?: FrameRuns | Unmeasured;
   slowStressFrames?: FrameRuns | Unmeasured;
   slowReference100?: FrameRuns;
+  /** Input to painted frame on the large scenario and, as the reference, the alignment preset. */
+  largeInput?: InputRuns | Unmeasured;
+  referenceInput?: InputRuns | Unmeasured;
+  slowLargeInput?: InputRuns | Unmeasured;
+  slowReferenceInput?: InputRuns | Unmeasured;
+  /** Time from End to the verdict on the large scenario, End pressed at once and after a pause. */
+  verdictAtOnce?: VerdictRuns | Unmeasured;
+  verdictAfterPause?: VerdictRuns | Unmeasured;
+}
+
+/** Milliseconds from End to the verdict shown, per run, and the load average when measured. */
+export interface VerdictRuns {
+  ms: number[];
+  /** How long the run stood still on screen before End. */
+  pauseMs: number;
+  load: number;
 }
 
 /** Builds the app and, under /reference/, the frame-rate reference page, into `outDir`. */
@@ -302,8 +333,8 @@ const PLAY = 'button[data-state]';
 const FLIGHT = 'canvas.g-flight';
 
 /** The address of the app opened on a scenario at tick 0, through a share link. */
-function shareLink(base: string, scenario: SharedScenario): string {
-  return `${base}/${encodeShareState({ v: 1, scenario, tick: 0, language: 'en' })}`;
+function shareLink(base: string, scenario: SharedScenario, view?: ShareView): string {
+  return `${base}/${encodeShareState({ v: 1, scenario, tick: 0, language: 'en', ...(view ? { view } : {}) })}`;
 }
 
 interface AppReading {
@@ -444,6 +475,236 @@ async function appFrames(
   return runs;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Input to paint: how long a user waits from pressing a key or clicking the timeline until the
+// screen shows the moment asked for.
+
+const SLIDER = 'input[type="range"]';
+/** The longest the bench waits for one input's frame before it gives the figure up. */
+const INPUT_TIMEOUT_MS = 240_000;
+
+/**
+ * Installed before the app's own script: keeps the timestamp of the latest trusted keydown or
+ * pointerdown (the event's own time, when the browser received it, in the page's clock), and on
+ * `arm()` makes `painted` a promise that settles after the frame that first shows a tick
+ * read-out other than the one armed with. The read-out changes in the same React commit as the
+ * graph, the panels and the timeline; its mutation is seen at the end of that task, and the
+ * frame drawn next is the first that shows the new moment. A message posted from that frame's
+ * animation-frame callback arrives once the frame's style, layout and paint are done: that
+ * arrival, less the input's timestamp, is the figure.
+ */
+const INPUT_PROBE = `(() => {
+  const probe = (window.__input = { at: null, painted: null });
+  const take = (e) => {
+    if (e.isTrusted) probe.at = e.timeStamp;
+  };
+  addEventListener('keydown', take, true);
+  addEventListener('pointerdown', take, true);
+  probe.arm = () => {
+    const out = document.querySelector(${JSON.stringify('[data-testid="tick"]')});
+    const before = out.querySelector('b').textContent;
+    probe.at = null;
+    probe.painted = new Promise((done) => {
+      const observer = new MutationObserver(() => {
+        const b = out.querySelector('b');
+        if (!b || b.textContent === before) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () =>
+            done({ ms: performance.now() - probe.at, tick: Number(b.textContent) });
+          channel.port2.postMessage(null);
+        });
+      });
+      observer.observe(out, { subtree: true, childList: true, characterData: true });
+    });
+  };
+})()`;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`${what} did not paint within ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+/** Input to the painted frame of one interaction `act`, in milliseconds. */
+async function inputToPaint(page: Page, act: () => Promise<void>, what: string): Promise<number> {
+  await page.evaluate('window.__input.arm()');
+  await act();
+  const { ms } = await withTimeout(
+    page.evaluate('window.__input.painted') as Promise<{ ms: number; tick: number }>,
+    INPUT_TIMEOUT_MS,
+    what,
+  );
+  return ms;
+}
+
+/** The last tick of the recorded run, from the timeline slider. */
+async function lastTick(page: Page): Promise<number> {
+  return Number(await page.locator(SLIDER).getAttribute('max'));
+}
+
+/** Waits until the page has recorded its whole run: no recording in progress. */
+async function recorded(page: Page): Promise<void> {
+  await page.waitForSelector(TICK, { timeout: 60_000 });
+  await page.waitForFunction(
+    `!document.querySelector('[data-testid="recording-progress"]')`,
+    null,
+    { timeout: INPUT_TIMEOUT_MS, polling: 250 },
+  );
+}
+
+/**
+ * Opens the large scenario as a user can: the scenario file imported through File, Import. (A
+ * share link of it is refused: its 100,000 input values compress to about 117,000 characters,
+ * past the link's limit of 65,536.)
+ */
+async function openLarge(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.waitForSelector(TICK, { timeout: 60_000 });
+  await page.getByText('File', { exact: true }).click();
+  const scenario = largeScenario();
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'bench-large.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportScenarioFile(scenario)),
+  });
+  await page.waitForFunction(
+    `Number(document.querySelector(${JSON.stringify(SLIDER)})?.max) > 1000`,
+    null,
+    { timeout: INPUT_TIMEOUT_MS, polling: 250 },
+  );
+  // Closes the menu, so it covers nothing the inputs reach.
+  if (await page.locator('details.file-menu[open]').count()) {
+    await page.getByText('File', { exact: true }).click();
+  }
+  await recorded(page);
+}
+
+/**
+ * Twenty of each interaction, paused between them as a user would be: End and Home in turn
+ * (the first End reaches the end of the run for the first time, and starts judging it), clicks
+ * at scattered points of the timeline slider, and Step (→) twenty times from the middle of the
+ * run. The keys are pressed with the focus on no field, as the app's shortcuts are.
+ */
+async function interactions(page: Page): Promise<Record<InputKind, number[]>> {
+  const ms: Record<InputKind, number[]> = { End: [], Home: [], slider: [], Step: [] };
+  const rest = () => page.waitForTimeout(200);
+  const log = (line: string) => process.stderr.write(`bench:   ${line}\n`);
+  const blur = () => page.evaluate('document.activeElement && document.activeElement.blur()');
+  await blur();
+  for (let i = 0; i < INPUT_SAMPLES; i++) {
+    ms.End.push(await inputToPaint(page, () => page.keyboard.press('End'), 'End'));
+    await rest();
+    ms.Home.push(await inputToPaint(page, () => page.keyboard.press('Home'), 'Home'));
+    await rest();
+  }
+  log(`End and Home: ${ms.End.length} each`);
+  // The slider moved with its keys, as a user focused on it does: Page Up and Page Down jump a
+  // tenth of the run (Chromium's range input), five up and five down in turn from tick 0, so
+  // every jump changes the tick. (Clicks on the track were tried: once the run had been judged,
+  // an element without a class covered the track where the bench clicked.)
+  const slider = page.locator(SLIDER);
+  await slider.focus();
+  for (let i = 0; i < INPUT_SAMPLES; i++) {
+    const key = i % 10 < 5 ? 'PageUp' : 'PageDown';
+    ms.slider.push(await inputToPaint(page, () => page.keyboard.press(key), `a slider ${key}`));
+    await rest();
+  }
+  log(`slider: ${ms.slider.length}`);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
+  await blur();
+  await rest();
+  const end = await lastTick(page);
+  for (let i = 0; i < INPUT_SAMPLES; i++) {
+    // A short run (the reference preset) reaches its end: back to the start, unmeasured.
+    if ((await readApp(page)).tick === end) {
+      await page.keyboard.press('Home');
+      await rest();
+    }
+    ms.Step.push(await inputToPaint(page, () => page.keyboard.press('ArrowRight'), 'Step'));
+    await rest();
+  }
+  return ms;
+}
+
+/** Runs of the verdict figure for each way of reaching the end. */
+const VERDICT_RUNS = 3;
+
+/** How long the run stands still on screen before End, where it is given time to be judged ahead. */
+const VERDICT_PAUSE_MS = 6000;
+
+/**
+ * From End to the verdict on the large scenario: End pressed `pauseMs` after the run is recorded
+ * (0: at once), as a keydown on the page, then the result strip watched once per frame until it
+ * shows a verdict (its tone is no longer neutral). In the page's own clock.
+ */
+async function verdictRuns(
+  browser: Browser,
+  base: string,
+  pauseMs: number,
+): Promise<VerdictRuns | Unmeasured> {
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < VERDICT_RUNS; i++) {
+      const context = await browser.newContext(CONTEXT);
+      try {
+        const page = await context.newPage();
+        await openLarge(page, base);
+        await page.waitForTimeout(pauseMs);
+        const took = (await withTimeout(
+          page.evaluate(`new Promise((resolve) => {
+            const start = performance.now();
+            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+            const check = () => {
+              const result = document.querySelector('[data-testid="result"]');
+              if (result && !result.classList.contains('result-neutral')) resolve(performance.now() - start);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          })`) as Promise<number>,
+          INPUT_TIMEOUT_MS,
+          'the verdict',
+        )) as number;
+        ms.push(took);
+      } finally {
+        await context.close();
+      }
+    }
+    return { ms, pauseMs, load: loadavg()[0] };
+  } catch (e) {
+    return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
+/** The input-to-paint figure of one page, opened by `open`, with the CPU slowed `slowdown` times. */
+async function inputRuns(
+  browser: Browser,
+  open: (page: Page) => Promise<void>,
+  slowdown: number,
+): Promise<InputRuns | Unmeasured> {
+  const context = await browser.newContext(CONTEXT);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(INPUT_PROBE);
+    await open(page);
+    await recorded(page);
+    const end = await lastTick(page);
+    await page.waitForTimeout(500);
+    await throttle(page, slowdown);
+    const ms = await interactions(page);
+    return { ms, end, load: loadavg()[0] };
+  } catch (e) {
+    return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * The browser figures: builds the app and the reference page, serves both with `vite preview`
  * on a free port, and measures them in headless Chromium. Stops the server and the browser
@@ -481,6 +742,11 @@ export async function browserFigures(
     result.chromium = browser.version();
     const alignmentLink = shareLink(base, { preset: 'barrier-alignment' });
     const stressLink = shareLink(base, { custom: stressScenario() });
+    const twinLink = shareLink(
+      base,
+      { preset: 'barrier-alignment' },
+      { twin: { mode: 'at-least-once' } },
+    );
 
     if (parts.has('startup')) {
       log('first load over the network: /, a share link, the reference page');
@@ -505,6 +771,8 @@ export async function browserFigures(
       result.reference400 = await referenceFrames(browser, base, 400);
       log('frame rate: barrier-alignment at top speed');
       result.presetFrames = await appFrames(browser, alignmentLink);
+      log('frame rate: barrier-alignment beside its at-least-once twin, at top speed');
+      result.twinFrames = await appFrames(browser, twinLink);
       log('frame rate: stress scenario, 400 elements in flight');
       result.stressFrames = await appFrames(browser, stressLink);
     }
@@ -514,6 +782,30 @@ export async function browserFigures(
       result.slowReference100 = await referenceFrames(browser, base, 100, SLOWDOWN);
       result.slowPresetFrames = await appFrames(browser, alignmentLink, SLOWDOWN);
       result.slowStressFrames = await appFrames(browser, stressLink, SLOWDOWN);
+    }
+
+    if (parts.has('input')) {
+      const large = (page: Page) => openLarge(page, base);
+      const preset = (page: Page) => page.goto(alignmentLink).then(() => undefined);
+      for (const slowdown of [1, SLOWDOWN]) {
+        const slow = slowdown === 1 ? '' : `, CPU slowed ${slowdown}x`;
+        log(`input to paint${slow}: the barrier-alignment preset (reference)`);
+        const reference = await inputRuns(browser, preset, slowdown);
+        log(`input to paint${slow}: the large scenario, imported from a file`);
+        const measured = await inputRuns(browser, large, slowdown);
+        if (slowdown === 1) {
+          result.referenceInput = reference;
+          result.largeInput = measured;
+        } else {
+          result.slowReferenceInput = reference;
+          result.slowLargeInput = measured;
+        }
+      }
+    }
+    if (parts.has('verdict')) {
+      log('verdict after End: the large scenario, End at once and after the run stood still');
+      result.verdictAtOnce = await verdictRuns(browser, base, 0);
+      result.verdictAfterPause = await verdictRuns(browser, base, VERDICT_PAUSE_MS);
     }
     return result;
   } finally {

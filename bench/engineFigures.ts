@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
-import { RECORDING, recordTimeline, SEEKING, stateAt } from '../src/app/timeline';
-import { judgingSteps } from '../src/app/verdict';
+import { RECORDING, recordTimeline, SEEKING, stateAt } from '../src/session/timeline';
+import { judgingSteps } from '../src/session/verdict';
 import {
   createInitialState,
   failureFree,
@@ -238,7 +238,7 @@ export interface JudgingResult {
 
 /**
  * The judging figure: records the whole large scenario as the app does, then judges it with
- * the steps the app runs in slices (src/app/verdict.ts), weighing the heap between two slices;
+ * the steps the app runs in slices (src/session/verdict.ts), weighing the heap between two slices;
  * the reference is one bare run of the failure-free scenario, which judging steps once and the
  * recorded run's replay a second time.
  */

@@ -5,7 +5,14 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import type { BrowserPart, BrowserResult, FrameRuns, Unmeasured } from './browserFigures';
+import type {
+  BrowserPart,
+  BrowserResult,
+  FrameRuns,
+  InputRuns,
+  Unmeasured,
+  VerdictRuns,
+} from './browserFigures';
 import {
   RECORDED_TICKS,
   type JudgingResult,
@@ -14,6 +21,7 @@ import {
   type ThroughputRun,
 } from './engineFigures';
 import { FIRST_SCREEN_LIMIT_BYTES } from './firstScreen';
+import { INPUT_KINDS } from './inputKinds';
 import { machine } from './machine';
 import { markdownReport, textTable, type Figure, type Status } from './report';
 import { runnerFigure, worstCaseRunnerFigure } from './runnerFigure';
@@ -120,7 +128,7 @@ function engineFigures(): Figure[] {
         `of CPU time (process.cpuUsage; per second of wall time the engine made ${list(wallRates, millions)}), ` +
         `running the large scenario (64 tasks, parallelism 8, ${LARGE_RECORDS.toLocaleString('en')} ` +
         `records, a checkpoint every 10 ticks, 3 task failures; bench/scenarios.ts) from tick 0 to ` +
-        `its end through \`step\` as the recorder steps (src/app/timeline.ts \`RECORDING\`: it makes only the ` +
+        `its end through \`step\` as the recorder steps (src/session/timeline.ts \`RECORDING\`: it makes only the ` +
         `events the timeline keeps for every tick, the job's milestones): ${engine.ticks.toLocaleString('en')} ticks, ` +
         `${engine.elementSteps.toLocaleString('en')} element-steps, ${engine.events.toLocaleString('en')} events. ` +
         `Making every event (${runs[0].everyEvent.events.toLocaleString('en')} of them, as the event log's replay does) ` +
@@ -139,7 +147,7 @@ function engineFigures(): Figure[] {
       target: 'under 16 ms and 50x faster than replay',
       status: status(seekMs < 16 && faster >= 50),
       note:
-        `CPU time (process.cpuUsage) of \`stateAt(timeline, tick)\` (src/app/timeline.ts: nearest keyframe, then replay) at ` +
+        `CPU time (process.cpuUsage) of \`stateAt(timeline, tick)\` (src/session/timeline.ts: nearest keyframe, then replay) at ` +
         `${seek.seekMs.length} seeded random ticks of a recorded ${seek.ticks.toLocaleString('en')}-tick run of the large ` +
         `scenario; the reference steps from tick 0 to the first ${seek.replayMs.length} of the same ticks ` +
         `(${list(seek.replayMs, (n) => fixed(n, 0))} ms). In wall-clock time the median seek took ` +
@@ -190,9 +198,9 @@ function judgingFigure(): Figure {
     status: status(ms <= 1000 && peak <= 300),
     note:
       `wall-clock time of judging the recorded ${runs[0].ticks.toLocaleString('en')}-tick run of the large scenario ` +
-      `as the result strip does when the cursor reaches the end (src/app/verdict.ts \`judgingSteps\`, which the ` +
-      `app runs in 8 ms slices between frames): the failure-free run stepped to its end and the recorded run ` +
-      `replayed, each feeding the per-record account without keeping an event, then compared. ` +
+      `as the result strip does when the cursor reaches the end (src/session/verdict.ts \`judgingSteps\`, which the ` +
+      `app runs in a worker, or in 8 ms slices between frames where it cannot make one): the recorded run ` +
+      `replayed and the failure-free run stepped to its end, each feeding the per-record account without keeping an event, then compared. ` +
       `CPU time ${list(
         runs.map((r) => r.cpuMs),
         (n) => `${fixed(n, 0)} ms`,
@@ -258,7 +266,14 @@ function frameFigure(
 
 const FRAME_RUNS_TEXT = '3 windows each in a fresh page';
 /** The browser figures in groups, each of which `--only` runs alone (bench/browserFigures.ts). */
-const BROWSER_PARTS: readonly BrowserPart[] = ['startup', 'busy', 'frames', 'slow'];
+const BROWSER_PARTS: readonly BrowserPart[] = [
+  'startup',
+  'busy',
+  'frames',
+  'slow',
+  'input',
+  'verdict',
+];
 const KIB = 1024;
 const loadText = (load: number) => `load average ${fixed(load)} on the machine when measured`;
 
@@ -360,6 +375,135 @@ function busyRow(b: BrowserResult): Figure[] {
   ];
 }
 
+/** Each interaction's median and worst, `End 31/64 ms, Home ...`. */
+function perKind(runs: InputRuns): string {
+  return INPUT_KINDS.map(
+    (k) => `${k} ${fixed(median(runs.ms[k]), 0)}/${fixed(Math.max(...runs.ms[k]), 0)}`,
+  ).join(', ');
+}
+
+/** The largest median and the largest worst over the interactions. */
+function largest(runs: InputRuns): { median: number; worst: number } {
+  return {
+    median: Math.max(...INPUT_KINDS.map((k) => median(runs.ms[k]))),
+    worst: Math.max(...INPUT_KINDS.map((k) => Math.max(...runs.ms[k]))),
+  };
+}
+
+/** Rows of input to painted frame on the large scenario, at full CPU and slowed. */
+function inputRows(b: BrowserResult): Figure[] {
+  const rows: Figure[] = [];
+  const method =
+    'From the input event (its own timestamp: when the browser received the key or the pointer) to the end ' +
+    'of the first frame that shows the new moment: the tick read-out, changed in the same React commit as the ' +
+    'graph, panels and timeline, is watched with a MutationObserver; after the change the probe waits for the ' +
+    'next animation frame and a message posted from it, which arrives once that frame is laid out and painted. ' +
+    'So it counts what a user waits for, the handlers, the seek, the render and the paint, and errs by at most ' +
+    'a frame when the commit itself ran inside a frame. Inputs, in one page, 200 ms apart: End and Home in turn ' +
+    '(20 each; the first End reaches the end of the run first and starts judging it), 20 jumps of the ' +
+    'focused timeline slider (Page Up five times, Page Down five times, twice: a tenth of the run each), then Step (→) 20 times from the ' +
+    'middle of the run (the short preset goes back to tick 0, unmeasured, when it reaches its end); keys with ' +
+    'the focus on no field. The large scenario (bench/scenarios.ts: 64 tasks, 100,000 records) is opened as a user can, ' +
+    'imported through File (its share link is refused: it compresses to about 117,000 characters, past the ' +
+    "link's 65,536), and recorded to its end before the first input. The reference is the same inputs on the " +
+    'barrier-alignment preset opened from a share link, in the same run at the same CPU speed. Headless ' +
+    'Chromium, 1440x900, no GPU. Each cell is median/worst in ms.';
+  for (const [slowdown, measured, reference] of [
+    [1, b.largeInput, b.referenceInput],
+    [b.slowdown, b.slowLargeInput, b.slowReferenceInput],
+  ] as const) {
+    if (!measured || !reference) continue;
+    const slow = slowdown === 1 ? 'full CPU' : `CPU ${slowdown}x slower`;
+    const target =
+      slowdown === 1 ? 'median at most 50 ms, worst at most 100 ms' : 'median at most 200 ms';
+    const how =
+      slowdown === 1
+        ? ''
+        : ` The page's CPU is slowed ${slowdown} times (Emulation.setCPUThrottlingRate) once the run is recorded.`;
+    const name = `Input to paint, large scenario, ${slow}`;
+    if (isUnmeasured(measured) || isUnmeasured(reference)) {
+      const why = isUnmeasured(measured) ? measured.reason : (reference as Unmeasured).reason;
+      rows.push({
+        name,
+        value: '-',
+        runs: '-',
+        reference: '-',
+        ratio: '-',
+        target,
+        status: 'not measured yet',
+        note: `not measured yet: ${why}. ${method}${how}`,
+      });
+      continue;
+    }
+    const got = largest(measured);
+    const ref = largest(reference);
+    const met = slowdown === 1 ? got.median <= 50 && got.worst <= 100 : got.median <= 200;
+    rows.push({
+      name,
+      value: `${fixed(got.median, 0)} ms, worst ${fixed(got.worst, 0)} ms`,
+      runs: perKind(measured),
+      reference: `preset ${fixed(ref.median, 0)} ms, worst ${fixed(ref.worst, 0)} ms`,
+      ratio: `${fixed(got.median / ref.median, 1)}x`,
+      target,
+      status: status(met),
+      note:
+        `the slowest interaction's median and the worst of all ${INPUT_KINDS.length * 20} inputs; ` +
+        `per interaction (median/worst ms) on the large scenario (${measured.end.toLocaleString('en')} ticks): ` +
+        `${perKind(measured)}; on the preset (${reference.end} ticks): ${perKind(reference)}. ` +
+        `The first End took ${fixed(measured.ms.End[0], 0)} ms (preset ${fixed(reference.ms.End[0], 0)} ms). ` +
+        `${method}${how} ${loadText(measured.load)}.`,
+    });
+  }
+  return rows;
+}
+
+/** From End to the verdict on the large scenario, with the run judged ahead or not. */
+function verdictRow(b: BrowserResult): Figure[] {
+  const { verdictAtOnce: atOnce, verdictAfterPause: paused } = b;
+  if (!atOnce || !paused) return [];
+  const name = 'Verdict after End, large scenario';
+  const target = 'at most 1 s';
+  const pause = isUnmeasured(paused) ? '' : `${fixed(paused.pauseMs / 1000, 0)} s`;
+  const method =
+    `From End (a keydown dispatched on the page) to the first frame whose result strip shows the verdict, ` +
+    `in the page's clock, on the large scenario imported through File and recorded to its end; ` +
+    `${pause} after the recording, as when a user looks at the run before going to its ` +
+    `end (the app judges a run that stands still ahead, in a worker), against End pressed at once (the ` +
+    `judging starts then, in a worker). Each run in a fresh page, full CPU, headless Chromium, 1440x900.`;
+  if (isUnmeasured(atOnce) || isUnmeasured(paused)) {
+    const why = isUnmeasured(paused) ? paused.reason : (atOnce as Unmeasured).reason;
+    return [
+      {
+        name,
+        value: '-',
+        runs: '-',
+        reference: '-',
+        ratio: '-',
+        target,
+        status: 'not measured yet',
+        note: `not measured yet: ${why}. ${method}`,
+      },
+    ];
+  }
+  const list = (r: VerdictRuns) => r.ms.map((ms) => fixed(ms, 0)).join(', ');
+  const got = median(paused.ms);
+  const ref = median(atOnce.ms);
+  return [
+    {
+      name,
+      value: `${fixed(got, 0)} ms`,
+      runs: `${list(paused)} ms`,
+      reference: `End at once ${fixed(ref, 0)} ms`,
+      ratio: `${fixed(got / ref, 2)}x`,
+      target,
+      status: status(got <= 1000),
+      note:
+        `${method} End at once: ${list(atOnce)} ms. ${loadText(paused.load)}. ` +
+        'The judging itself is the "Judging the large scenario" figure.',
+    },
+  ];
+}
+
 function browserFigureRows(b: BrowserResult): Figure[] {
   const appGzip = b.appBundle.gzipBytes;
   const refGzip = b.referenceBundle.gzipBytes;
@@ -384,6 +528,8 @@ function browserFigureRows(b: BrowserResult): Figure[] {
     },
     ...startupRows(b),
     ...busyRow(b),
+    ...inputRows(b),
+    ...verdictRow(b),
   ];
   const withLoad = (runs: FrameRuns | Unmeasured) =>
     !isUnmeasured(runs) && runs.load !== undefined ? ` Measured at a ${loadText(runs.load)}.` : '';
@@ -397,6 +543,19 @@ function browserFigureRows(b: BrowserResult): Figure[] {
           'at top speed (+ pressed until the fastest speed, space to play), started over whenever ' +
           `it ends; the reference has 100 moving elements.${withLoad(b.presetFrames)}`,
       ),
+      ...(b.twinFrames
+        ? [
+            frameFigure(
+              'Frame rate, twin view, barrier-alignment',
+              b.twinFrames,
+              b.reference100,
+              `${frameMethod} As the barrier-alignment figure, with the same job in at-least-once ` +
+                'mode beside it (the twin view, opened from a share link that names it): two ' +
+                'graphs on one clock; the reference has 100 moving elements.' +
+                withLoad(b.twinFrames),
+            ),
+          ]
+        : []),
       frameFigure(
         'Frame rate, 400 in flight',
         b.stressFrames,

@@ -15,6 +15,10 @@ import { ResultStrip } from './ResultStrip';
 import { useT } from './i18n';
 import { useStore } from './store';
 import { useUrlSync } from './urlSync';
+import { LOAD_FAILED, onDemand } from './layout/onDemand';
+
+/** The twin view: loaded when a second run is first asked for. */
+const twinStage = onDemand(() => import('./twin/TwinStage'));
 
 export function App() {
   usePlaybackLoop();
@@ -24,6 +28,13 @@ export function App() {
   const embed = useStore((s) => s.embed);
   const language = useStore((s) => s.language);
   const Caption = presenterCaption.useLoaded()?.Caption;
+  const twin = useStore((s) => s.twin);
+  const TwinStage = twinStage.useLoaded()?.TwinStage;
+  const notify = useStore((s) => s.notify);
+  useEffect(() => {
+    if (twin && !TwinStage)
+      twinStage.load().catch(() => notify({ kind: 'error', text: LOAD_FAILED }));
+  }, [twin, TwinStage, notify]);
   useEffect(() => {
     if (presenter) prepareCaption();
   }, [presenter]);
@@ -40,7 +51,7 @@ export function App() {
         <section className="stage" aria-label="job graph">
           <div className="stage-graph">
             <ErrorBoundary area={{ en: 'The job graph', zh: '作业图' }}>
-              <JobGraph />
+              {twin && TwinStage ? <TwinStage /> : <JobGraph />}
             </ErrorBoundary>
           </div>
           {presenter && Caption && <Caption />}

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { topologyOf } from '../engine';
 import { useT } from './i18n';
-import { taskName } from './narration';
+import { taskName } from '../session/narration';
 import { useStore } from './store';
-import { failureFreeStateAt } from './verdict';
-import { COMPARE_TITLE } from './verdictPending';
+import { failureFreeStateAt } from '../session/verdict';
+import { COMPARE_TITLE } from '../session/verdictPending';
 
 /** Each sum beside the failure-free run's at the same tick. */
 export function CompareRow() {

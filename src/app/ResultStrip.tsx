@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLanguage, useT } from './i18n';
 import { LOAD_FAILED, onDemand } from './layout/onDemand';
 import { useStore } from './store';
-import type { Timeline } from './timeline';
-import { COMPARE_TITLE, playToEndText } from './verdictPending';
+import type { Timeline } from '../session/timeline';
+import { COMPARE_TITLE, playToEndText } from '../session/verdictPending';
+import { TwinPicker } from './twin/TwinPicker';
 
 /** Judging, the verdict's sentences and the comparison: wanted at a run's end, or when compared. */
 const judgement = onDemand(() => import('./judgement'));
@@ -16,10 +17,11 @@ function useLoadFailedNotice(): () => void {
 
 /**
  * The run's verdict once it is judged; null before. Judging a run replays it and the run it was
- * meant to be, so it starts only when `wanted` (the cursor reached the end, where the result
- * shows), and runs in slices between frames (judgeSoon), not in this render.
+ * meant to be, so on the page it starts only when `wanted` (the cursor reached the end, where
+ * the result shows) and runs in slices between frames (judgeSoon), not in this render; where a
+ * worker can do it, it starts `ahead`, once the run is recorded and ended and stands still.
  */
-function useVerdict(timeline: Timeline, wanted: boolean) {
+function useVerdict(timeline: Timeline, wanted: boolean, ahead: boolean) {
   const [, setJudged] = useState<Timeline | null>(null);
   const loaded = judgement.useLoaded();
   const loadFailed = useLoadFailedNotice();
@@ -40,8 +42,27 @@ function useVerdict(timeline: Timeline, wanted: boolean) {
       live = false;
     };
   }, [timeline, wanted, verdict, loadFailed]);
+  // A run that ended is judged ahead, in a worker, once it has stood still on screen for a
+  // moment (not while the first screen draws, nor while it plays, whose frames need the other
+  // core): at its end the verdict is then ready rather than seconds away.
+  const playing = useStore((s) => s.playing);
+  useEffect(() => {
+    if (!ahead || wanted || playing || typeof Worker === 'undefined') return;
+    const timer = window.setTimeout(
+      () =>
+        void judgement.load().then(
+          (module) => module.judgeAhead(timeline),
+          () => {},
+        ),
+      JUDGE_AHEAD_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [timeline, ahead, wanted, playing]);
   return verdict;
 }
+
+/** How long a recorded run stands still on screen before it is judged ahead. */
+const JUDGE_AHEAD_AFTER_MS = 3000;
 
 /** The comparison row, or its title alone while the comparison loads. */
 function Compare() {
@@ -71,8 +92,9 @@ export function ResultStrip() {
   // Only a job that ended is judged: a run cut short (at the tick limit, at its budget, or by
   // stopping its recording) has no result to give, and replaying it to say so costs seconds.
   const ended = job.status === 'FINISHED' || job.status === 'FAILED';
-  const wanted = atEnd && timeline.complete && ended;
-  const verdict = useVerdict(timeline, wanted);
+  const judgeable = timeline.complete && ended;
+  const wanted = atEnd && judgeable;
+  const verdict = useVerdict(timeline, wanted, judgeable);
   const loaded = judgement.useLoaded();
   const cutShort = atEnd && timeline.complete && !ended;
   const judging = wanted && !verdict && !cutShort;
@@ -103,10 +125,13 @@ export function ResultStrip() {
     >
       <span className="result-label">{t({ en: 'Result of this run', zh: '本次运行结果' })}</span>
       <span className="result-text">{lines.join(language === 'zh' ? '' : ' ')}</span>
-      <label className="compare-toggle">
-        <input type="checkbox" checked={compare} onChange={toggleCompare} />
-        {t({ en: 'Compare with failure-free run', zh: '与无故障运行对比' })}
-      </label>
+      <span className="result-choices">
+        <label className="compare-toggle">
+          <input type="checkbox" checked={compare} onChange={toggleCompare} />
+          {t({ en: 'Compare with failure-free run', zh: '与无故障运行对比' })}
+        </label>
+        <TwinPicker />
+      </span>
       {compare && <Compare />}
     </div>
   );

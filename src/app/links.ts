@@ -71,7 +71,12 @@ export function currentShareState(): ShareState {
     tick: s.cursor,
     ...(s.lesson ? { lesson: s.lesson } : {}),
     language: s.language,
-    view: { selected: s.selectedTask, presenter: s.presenter, compare: s.compare },
+    view: {
+      selected: s.selectedTask,
+      presenter: s.presenter,
+      compare: s.compare,
+      ...(s.twin ? { twin: s.twin } : {}),
+    },
   };
 }
 
@@ -160,6 +165,7 @@ export async function applyHash(hash: string): Promise<void> {
   }
   if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
   if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
+  s.setTwin(view.twin ?? null);
   if (warnings.length > 0) {
     s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
   }

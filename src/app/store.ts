@@ -4,8 +4,10 @@ import { stepAt } from '../scenarios/lesson';
 import { lessonById } from '../scenarios/lessons';
 import { DEFAULT_PRESET, DEFAULT_PRESET_ID } from '../scenarios/presets/default';
 import { estimateCost } from '../engine';
-import type { LocalText } from '../scenarios/text';
+import type { Language, LocalText } from '../scenarios/text';
+import type { TwinVariant } from '../scenarios/twin';
 import {
+  keepEvents,
   MAX_TICKS,
   recordTimeline,
   startFork,
@@ -13,10 +15,10 @@ import {
   stateAt,
   type Timeline,
   type TimelineRecorder,
-} from './timeline';
+} from '../session/timeline';
 import type { WorkerRecording } from './workers/offThread';
 
-export type Language = 'en' | 'zh';
+export type { Language };
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -77,6 +79,8 @@ export interface ViewSlice {
   language: Language;
   presenter: boolean;
   compare: boolean;
+  /** The second run shown beside this one on the same tick (the twin view), or null. */
+  twin: TwinVariant | null;
   notice: Notice | null;
   setTab: (tab: PanelTab) => void;
   setLesson: (lesson: { id: string; step: number } | null) => void;
@@ -86,6 +90,7 @@ export interface ViewSlice {
   setLanguage: (language: Language) => void;
   togglePresenter: () => void;
   toggleCompare: () => void;
+  setTwin: (twin: TwinVariant | null) => void;
   notify: (notice: Notice | null) => void;
 }
 
@@ -282,9 +287,12 @@ const simulationSlice: StateCreator<Store, [], [], SimulationSlice> = (set, get)
       }
       const next = cursor + 1;
       const stop = stopAt !== null && next >= stopAt;
+      // The tick's events are kept for what shows them, which would otherwise replay them.
+      const stepped = step(current);
+      keepEvents(timeline, next, stepped.events);
       set({
         cursor: next,
-        current: step(current).state,
+        current: stepped.state,
         ...(stop ? { playing: false, stopAt: null } : {}),
       });
     },
@@ -364,11 +372,13 @@ const viewSlice: StateCreator<Store, [], [], ViewSlice> = (set) => ({
   language: 'en',
   presenter: false,
   compare: false,
+  twin: null,
   notice: null,
   select: (selectedTask) => set(selectedTask ? { selectedTask, tab: 'task' } : { selectedTask }),
   setLanguage: (language) => set({ language }),
   togglePresenter: () => set((s) => ({ presenter: !s.presenter })),
   toggleCompare: () => set((s) => ({ compare: !s.compare })),
+  setTwin: (twin) => set({ twin }),
   notify: (notice) => set({ notice }),
 });
 

@@ -77,14 +77,22 @@ export function useUrlSync(): void {
     let timer: number | undefined;
     let stopped = false;
     let written = window.location.hash;
+    // Links pasted into the address bar and still being opened: until they are, the screen is
+    // the previous moment's, and writing its link would replace the one being opened.
+    let opening = 0;
     const write = async () => {
       timer = undefined;
-      if (useStore.getState().playing) return;
+      if (useStore.getState().playing || opening > 0) return;
       const hash = (await (await links()).currentHash()) ?? '';
-      if (stopped || hash === written) return;
+      // The address changed and its hashchange has not been handled yet (a link pasted or set
+      // just now): that link is opened next, and writing this one would replace it unopened.
+      if (stopped || opening > 0 || hash === written || window.location.hash !== written) return;
       written = hash;
       const { pathname, search } = window.location;
       window.history.replaceState(null, '', `${pathname}${search}${hash}`);
+    };
+    const schedule = () => {
+      timer = window.setTimeout(() => whenIdle(() => void write().catch(() => {})), WRITE_DELAY_MS);
     };
     const unsubscribe = useStore.subscribe((now, before) => {
       if (now.language !== before.language) rememberLanguage(now.language);
@@ -96,22 +104,31 @@ export function useUrlSync(): void {
         now.selectedTask !== before.selectedTask ||
         now.presenter !== before.presenter ||
         now.compare !== before.compare ||
+        now.twin !== before.twin ||
         now.playing !== before.playing;
-      if (changed && !now.playing && timer === undefined) {
-        // A codec that failed to load leaves the address as it was; the next change retries.
-        timer = window.setTimeout(
-          () => whenIdle(() => void write().catch(() => {})),
-          WRITE_DELAY_MS,
-        );
-      }
+      // A codec that failed to load leaves the address as it was; the next change retries.
+      if (changed && !now.playing && timer === undefined) schedule();
     });
-    const onHashChange = () => {
-      if (window.location.hash === written) return;
-      written = window.location.hash;
+    const onHashChange = (event: HashChangeEvent) => {
+      // The hash the address changed to, whatever it holds by the time this runs.
+      const hash = new URL(event.newURL).hash;
+      if (hash === written) return;
+      written = hash;
+      if (timer !== undefined) {
+        window.clearTimeout(timer);
+        timer = undefined;
+      }
+      opening++;
       void links()
-        .then((link) => link.applyHash(window.location.hash))
+        .then((link) => link.applyHash(hash))
         .catch(() => refuse(NOT_OPENED))
-        .catch(() => {});
+        .catch(() => {})
+        .finally(() => {
+          opening--;
+          // What opening it changed may have asked for a write that waited: the link of the
+          // moment now on screen (the same link, unless the app corrected it).
+          if (opening === 0 && timer === undefined && !stopped) schedule();
+        });
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {

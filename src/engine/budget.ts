@@ -16,13 +16,6 @@ export const RUN_BUDGET = {
 } as const;
 
 /**
- * The capacity of a channel whose edge sets none, in elements: Flink's network buffers bound
- * every channel, so backpressure, not memory, stops a fast sender. Far above what any lesson
- * holds in one channel (four), so no lesson's numbers depend on it.
- */
-export const DEFAULT_CHANNEL_CAPACITY = 64;
-
-/**
  * Stops the run when it passed a limit of RUN_BUDGET. Phase 8 of a tick, after everything
  * else: the state it stops in is the complete state of that tick.
  */

@@ -1,17 +1,15 @@
 import type {
+  BudgetExceeded,
   CheckpointFailureReason,
+  CheckpointKind,
   CheckpointSkipReason,
   FailoverCause,
   FinishReason,
+  OperatorState,
+  Origin,
   RecoveryChoice,
   RestartRefusal,
   TaskFailure,
-} from './reasons';
-import type {
-  BudgetExceeded,
-  CheckpointKind,
-  OperatorState,
-  Origin,
   TransactionAbort,
 } from './types';
 

@@ -1,7 +1,6 @@
 export * from './types';
 export type * from './events';
 export { MILESTONE_EVENTS } from './events';
-export type * from './reasons';
 export { step, isTerminal, type StepOptions, type StepResult } from './step';
 export { WorkingSet } from './draft';
 export { emptyOperatorState, periodicIntervalTicks } from './init';
@@ -16,6 +15,7 @@ export {
   sourceInput,
   keyOf,
   subtaskForKey,
+  DEFAULT_CHANNEL_CAPACITY,
   type Topology,
   type TaskInfo,
   type ChannelInfo,
@@ -63,7 +63,7 @@ export {
   type TwiceCause,
 } from './topic';
 export { DEFAULT_TRANSACTION_TIMEOUT_MS } from './phases/transactions';
-export { RUN_BUDGET, DEFAULT_CHANNEL_CAPACITY, estimateCost, type CostEstimate } from './budget';
+export { RUN_BUDGET, estimateCost, type CostEstimate } from './budget';
 export { DEFAULT_OPERATOR_RATE } from './phases/tasks';
 export {
   arrivedOn,

@@ -1,5 +1,4 @@
-import type { RestartRefusal } from './reasons';
-import type { JobState, RestartStrategy, Scenario } from './types';
+import type { JobState, RestartRefusal, RestartStrategy, Scenario } from './types';
 
 /** Flink's `Integer.MAX_VALUE`: the default `attempts-before-reset-backoff`, "infinite". */
 export const UNLIMITED_ATTEMPTS = 2_147_483_647;

@@ -1,14 +1,15 @@
 import { freshState } from './init';
-import type { SavepointMappingError, StartFailure } from './reasons';
 import { subtaskForKey, taskId, topologyOf } from './topology';
 import type {
   CheckpointRecord,
   OperatorRestore,
   OperatorSpec,
   OperatorState,
+  SavepointMappingError,
   SavepointOperator,
   Scenario,
   SimState,
+  StartFailure,
   SumSpec,
 } from './types';
 

@@ -1,8 +1,7 @@
 import { freshState } from './init';
-import type { StartFailure } from './reasons';
 import { restoreFromSavepoint } from './savepoint';
 import { isTerminal, step } from './step';
-import type { CheckpointRecord, Scenario, SimState } from './types';
+import type { CheckpointRecord, Scenario, SimState, StartFailure } from './types';
 
 /** Ticks the job that took a savepoint is run at most to find it again. */
 const SAVEPOINT_SEARCH_LIMIT = 100_000;

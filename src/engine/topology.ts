@@ -1,5 +1,11 @@
-import { DEFAULT_CHANNEL_CAPACITY } from './budget';
 import type { EdgeSpec, KeySelector, OperatorKind, OperatorSpec, Scenario } from './types';
+
+/**
+ * The capacity of a channel whose edge sets none, in elements: Flink's network buffers bound
+ * every channel, so backpressure, not memory, stops a fast sender. Far above what any lesson
+ * holds in one channel (four), so no lesson's numbers depend on it.
+ */
+export const DEFAULT_CHANNEL_CAPACITY = 64;
 
 export interface TaskInfo {
   index: number;

@@ -1,9 +1,9 @@
-import type { CheckpointConfig, RestartStrategy } from '../engine';
+import type { CheckpointConfig, OperatorSpec, RestartStrategy } from '../engine';
 
 /** A configuration that is valid but does not do what it seems to ask for. */
 export interface ConfigWarning {
-  /** The option the warning is about: a key of CheckpointConfig, or `restart`. */
-  field: keyof CheckpointConfig | 'restart';
+  /** The option the warning is about: a key of CheckpointConfig, `restart`, or a sink's options. */
+  field: keyof CheckpointConfig | 'restart' | 'sink';
   en: string;
   zh: string;
 }
@@ -16,6 +16,7 @@ export interface ConfigWarning {
 export function configWarnings(
   config: CheckpointConfig,
   restart?: RestartStrategy,
+  operators: readonly OperatorSpec[] = [],
 ): ConfigWarning[] {
   const warnings: ConfigWarning[] = [];
   const { intervalMs, timeoutMs, minPauseMs, maxConcurrent } = config;
@@ -81,6 +82,16 @@ export function configWarnings(
       field: 'restart',
       en: 'A fixed-delay strategy with 0 attempts never restarts: it is the same as no restart.',
       zh: '固定延迟重启策略的重启次数为 0 时永远不会重启，等同于不重启（none）。',
+    });
+  }
+  for (const op of operators) {
+    if (op.kind !== 'sink' || op.transactional === true || op.transactionTimeoutMs === undefined)
+      continue;
+    const name = op.name ?? op.id;
+    warnings.push({
+      field: 'sink',
+      en: `Sink ${name} has a transaction timeout (${op.transactionTimeoutMs} ms) but does not write in transactions: transaction.timeout.ms only applies to a transactional producer (KafkaSink with EXACTLY_ONCE), so here it does nothing.`,
+      zh: `Sink ${name} 设置了事务超时（${op.transactionTimeoutMs} ms），却不在事务中写入：transaction.timeout.ms 只对事务型的生产者（EXACTLY_ONCE 的 KafkaSink）起作用，在这里不起作用。`,
     });
   }
   return warnings;

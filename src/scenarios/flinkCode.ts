@@ -1,8 +1,11 @@
 import {
+  DEFAULT_CHANNEL_CAPACITY,
+  DEFAULT_TRANSACTION_TIMEOUT_MS,
   effectiveRestart,
   UNLIMITED_ATTEMPTS,
   type RestartStrategy,
   type Scenario,
+  type SinkSpec,
 } from '../engine';
 import { FLINK_VERSION } from './flinkVersion';
 
@@ -33,6 +36,57 @@ function restartCall(strategy: Exclude<RestartStrategy, { type: 'default' }>): s
     case 'exponential-delay':
       return `RestartStrategies.exponentialDelayRestart(${time(strategy.initialMs)}, ${time(strategy.maxMs)}, ${double(strategy.multiplier)}, ${time(strategy.resetThresholdMs)}, ${double(strategy.jitter)})`;
   }
+}
+
+/** The sinks Flink's code writes as a KafkaSink: those writing a topic or in transactions. */
+function kafkaSinks(scenario: Scenario): SinkSpec[] {
+  return scenario.operators.filter(
+    (op): op is SinkSpec =>
+      op.kind === 'sink' && (op.topic !== undefined || op.transactional === true),
+  );
+}
+
+/**
+ * A sink as Flink's KafkaSink builder configures it: EXACTLY_ONCE (two-phase commit, a
+ * transactional id prefix, `transaction.timeout.ms` when the scenario sets it) for a
+ * transactional sink, AT_LEAST_ONCE for one writing outside transactions.
+ */
+function kafkaSinkLines(sink: SinkSpec, java: boolean): string[] {
+  const id = sink.id.replace(/\W/g, '_');
+  const name = /sink$/i.test(id) ? id : `${id}Sink`;
+  const topic = JSON.stringify(sink.topic ?? sink.id);
+  const chain = [
+    '.setBootstrapServers("broker:9092")',
+    java
+      ? '.setRecordSerializer(KafkaRecordSerializationSchema.<String>builder()'
+      : '.setRecordSerializer(KafkaRecordSerializationSchema.builder[String]()',
+    `    .setTopic(${topic})`,
+    '    .setValueSerializationSchema(new SimpleStringSchema())',
+    '    .build())',
+  ];
+  if (sink.transactional === true) {
+    chain.push('.setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)');
+    chain.push(
+      `.setTransactionalIdPrefix(${JSON.stringify(sink.transactionalIdPrefix ?? sink.id)})`,
+    );
+    if (sink.transactionTimeoutMs !== undefined) {
+      chain.push(`.setProperty("transaction.timeout.ms", "${sink.transactionTimeoutMs}")`);
+    } else {
+      chain.push(
+        `// transaction.timeout.ms unset: KafkaSink sets ${DEFAULT_TRANSACTION_TIMEOUT_MS / 3_600_000} h, above a broker's`,
+        '// transaction.max.timeout.ms (15 min by default), which then refuses the producer',
+      );
+    }
+  } else {
+    chain.push('.setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)');
+  }
+  chain.push(java ? '.build();' : '.build()');
+  return [
+    java
+      ? `KafkaSink<String> ${name} = KafkaSink.<String>builder()`
+      : `val ${name} = KafkaSink.builder[String]()`,
+    ...chain.map((line) => `    ${line}`),
+  ];
 }
 
 /** A duration as Flink's configuration writes it. */
@@ -106,6 +160,32 @@ export function flinkConfigKeys(scenario: Scenario): string[] {
 }
 
 /**
+ * What a scenario's channel capacities and operator rates stand for in Flink, where neither is a
+ * call in the job's code: the network stack's buffers, and an operator slower than its input.
+ * Said only when the scenario sets them (every channel has a default capacity).
+ */
+function flowControlNotes(scenario: Scenario): string[] {
+  const capacities = [
+    ...new Set(scenario.edges.flatMap((e) => (e.capacity != null ? [e.capacity] : []))),
+  ].sort((a, b) => a - b);
+  const rated = scenario.operators.filter((o) => o.kind !== 'source' && o.rate !== undefined);
+  if (capacities.length === 0 && rated.length === 0) return [];
+  return [
+    `Flow control is not set in the job's code. Here a channel holds at most ${capacities.length > 0 ? capacities.join(' or ') : DEFAULT_CHANNEL_CAPACITY} records;`,
+    'Flink counts network buffers of 32 KiB (taskmanager.memory.segment-size), 2 exclusive ones',
+    'per channel (taskmanager.network.memory.buffers-per-channel) and a pool per gate. A sender',
+    'whose channel is full waits for credit: backpressure.',
+    ...rated.map(
+      (o) =>
+        `${o.id} takes at most ${o.rate} record${o.rate === 1 ? '' : 's'} a tick: a slow operator, as a slow sink or window is.`,
+    ),
+    'Buffer debloating (taskmanager.network.memory.buffer-debloat.enabled, off by default) would',
+    'shrink the buffers to about 1 s of processing (buffer-debloat.target): fewer records queue',
+    'in front of a barrier, so aligned checkpoints are faster and unaligned ones store less.',
+  ];
+}
+
+/**
  * The Flink job setup equivalent to a scenario's checkpoint configuration and restart strategy,
  * written as the seed writes it (Scala, `val chkpConfig = env.getCheckpointConfig`) or in Java.
  * Every setter is listed, defaults included, so the code reads as the whole configuration.
@@ -119,14 +199,23 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
   const lines: string[] = [];
   const say = (line = '') => lines.push(line === '' ? '' : line + end);
   const comment = (text: string) => lines.push(`// ${text}`);
+  const sinks = kafkaSinks(scenario);
 
   const imports = [
     ...(c.unaligned === true && (c.alignedCheckpointTimeoutMs ?? 0) > 0
       ? ['java.time.Duration']
       : []),
     'org.apache.flink.api.common.restartstrategy.RestartStrategies',
+    ...(sinks.length > 0 ? ['org.apache.flink.api.common.serialization.SimpleStringSchema'] : []),
     ...(scenario.restart.type === 'failure-rate' || scenario.restart.type === 'exponential-delay'
       ? ['org.apache.flink.api.common.time.Time']
+      : []),
+    ...(sinks.length > 0
+      ? [
+          'org.apache.flink.connector.base.DeliveryGuarantee',
+          'org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema',
+          'org.apache.flink.connector.kafka.sink.KafkaSink',
+        ]
       : []),
     'org.apache.flink.streaming.api.CheckpointingMode',
     ...(java ? ['org.apache.flink.streaming.api.environment.CheckpointConfig'] : []),
@@ -183,6 +272,11 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
       say(`chkpConfig.setAlignedCheckpointTimeout(Duration.ofMillis(${timeout}))`);
     }
   }
+  const flow = flowControlNotes(scenario);
+  if (flow.length > 0) {
+    say();
+    for (const text of flow) comment(text);
+  }
   say();
   if (scenario.restart.type === 'default') {
     const effective = effectiveRestart(scenario);
@@ -200,6 +294,16 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
       `RestartStrategies is deprecated since 1.19 and removed in 2.0: Flink ${FLINK_VERSION} takes the keys below.`,
     );
     say(`env.setRestartStrategy(${restartCall(scenario.restart)})`);
+  }
+
+  for (const sink of sinks) {
+    say();
+    comment(
+      sink.transactional === true
+        ? 'Two-phase commit: pre-committed in each checkpoint, committed when it completes'
+        : 'No transactions: a replay after a failure writes its records again',
+    );
+    lines.push(...kafkaSinkLines(sink, java));
   }
 
   const savepoints = scenario.actions.filter((a) => a.type === 'savepoint');

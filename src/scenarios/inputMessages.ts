@@ -31,6 +31,7 @@ export type LinkDamage =
   | { kind: 'overridesActions' }
   | { kind: 'tickNotCount' }
   | { kind: 'lessonNoName' }
+  | { kind: 'twinUnreadable' }
   | { kind: 'unreadable' };
 
 /** Why a link was not opened at all. */
@@ -154,6 +155,11 @@ function damageText(d: LinkDamage): LocalText {
       };
     case 'lessonNoName':
       return { en: 'its lesson has no name', zh: '其中的课程没有名称' };
+    case 'twinUnreadable':
+      return {
+        en: 'its second run (view.twin) is not another mode, the run without failures, or unaligned checkpoints on or off',
+        zh: '其中的第二次运行（view.twin）既不是另一种模式，也不是去掉故障的运行，也不是开启或关闭非对齐检查点',
+      };
     case 'unreadable':
       return { en: 'it could not be read', zh: '无法读取' };
   }

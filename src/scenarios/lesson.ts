@@ -1,5 +1,6 @@
 import type { Scenario } from '../engine';
 import type { LocalText } from './text';
+import type { TwinVariant } from './twin';
 
 /** One narrated moment of a lesson. */
 export interface LessonStep {
@@ -12,12 +13,14 @@ export interface LessonStep {
   highlight?: string[];
   /** A question the class answers before the step reveals its answer. */
   question?: { prompt: LocalText; answer: LocalText };
+  /** A second run the step offers to show beside this one on the same tick (the twin view). */
+  twin?: TwinVariant;
 }
 
 /** What the course lists about a lesson: enough to pick it, not to follow it. */
 export interface LessonInfo {
   id: string;
-  /** Its place in the course, 1..8. */
+  /** Its place in the course, 1..9. */
   order: number;
   title: LocalText;
 }

@@ -215,6 +215,14 @@ const restoreFrom = z.strictObject({
   allowNonRestoredState: z.boolean().default(false),
 });
 
+/** Whether two types are the same type, not merely assignable one way (a type-level test). */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+// What the schema gives is exactly the engine's Scenario: a field added to one and not the other,
+// or typed differently in each, makes this line a compile error, so a parsed scenario needs no cast.
+const _schemaIsScenario: Same<z.output<typeof scenarioSchema>, Scenario> = true;
+
 export type ScenarioParse =
   | { ok: true; scenario: Scenario }
   | {
@@ -453,7 +461,7 @@ export function parseScenario(input: unknown): ScenarioParse {
       .slice(0, 10);
     return refused(problems);
   }
-  const scenario = parsed.data as Scenario;
+  const scenario: Scenario = parsed.data;
   const problems = graphProblems(scenario);
   let prefix = 'restoreFrom.job.';
   for (let job = scenario.restoreFrom?.job; job; job = job.restoreFrom?.job) {

@@ -10,6 +10,7 @@ import {
 import type { LinkDamage, LinkRefusal, LinkWarning } from './inputMessages';
 import { isPlainObject, parseJsonSafely } from './safeJson';
 import type { LocalText } from './text';
+import { readTwinVariant, type TwinVariant } from './twin';
 
 /**
  * What reading and writing a link looks up. Node code (tests, the CLI, the bench) passes every
@@ -60,6 +61,8 @@ export interface ShareView {
   selected?: string | null;
   presenter?: boolean;
   compare?: boolean;
+  /** The second run of the twin view, beside the first on the same tick; absent: none. */
+  twin?: TwinVariant;
 }
 
 /** Everything a link reproduces: what runs, where the cursor is, and how the screen looks. */
@@ -351,7 +354,14 @@ function readView(raw: unknown, warnings: LinkWarning[]): ShareView | undefined 
     if (typeof raw[flag] === 'boolean') view[flag] = raw[flag];
     else if (raw[flag] !== undefined) warnings.push({ code: 'flagUnreadable', flag });
   }
+  const twin = readTwinVariant(raw.twin);
+  if (twin) view.twin = twin;
   return view;
+}
+
+/** A link's twin is all or nothing: half a comparison would compare something else. */
+function twinDamaged(view: unknown): boolean {
+  return isPlainObject(view) && view.twin !== undefined && readTwinVariant(view.twin) === null;
 }
 
 /**
@@ -382,6 +392,7 @@ export function readShareState(catalog: ShareCatalog, data: Record<string, unkno
 
   const lesson = readLesson(catalog, data.lesson, warnings);
   if (!lesson.ok) return lesson;
+  if (twinDamaged(data.view)) return damaged({ kind: 'twinUnreadable' });
   const view = readView(data.view, warnings);
 
   const shared = sharedScenarioIn(catalog, resolved.scenario);

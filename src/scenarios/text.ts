@@ -1,3 +1,6 @@
+/** A language the app speaks. */
+export type Language = keyof LocalText;
+
 /** A text in every language the app speaks. */
 export interface LocalText {
   en: string;

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Scenario } from '../../src/engine';
-import { lessonText } from '../../src/app/narration';
+import { lessonText } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import type { LocalText } from '../../src/scenarios/text';
 import { presetById } from '../../src/scenarios/presets';
@@ -113,14 +113,23 @@ export function node(page: Page, id: string) {
   return page.getByTestId(`rf__node-${id}`);
 }
 
-/** The value a sum operator's node shows as its state. */
-/** The result strip once its verdict is in: judging runs in slices after the end is reached. */
+/** The result strip once its verdict is in (see settledVerdict). */
 export async function verdictOf(page: Page): Promise<Locator> {
-  const result = page.getByTestId('result');
-  await expect(result).not.toHaveAttribute('data-judging');
-  return result;
+  await settledVerdict(page);
+  return page.getByTestId('result');
 }
 
+/**
+ * Waits until the result strip is not judging: at a run's end, until its verdict shows. The
+ * judging runs in a worker, which a loaded machine may take seconds to start and finish.
+ */
+export async function settledVerdict(page: Page): Promise<void> {
+  await expect(page.getByTestId('result')).not.toHaveAttribute('data-judging', {
+    timeout: 30_000,
+  });
+}
+
+/** The value a sum operator's node shows as its state. */
 export function sumOf(page: Page, task: string) {
   return node(page, task).locator('.g-value');
 }
@@ -144,9 +153,14 @@ export function picker(page: Page) {
   return page.getByRole('combobox', { name: /scenario/i });
 }
 
-/** Picks a preset for free play in the header, by the title a user reads. */
+/**
+ * Picks a preset for free play in the header, by the title a user reads, and waits until it is
+ * open: its definition loads first, and keys pressed meanwhile act on the run still on screen
+ * (an End pressed then is undone when the preset opens at its tick 0).
+ */
 export async function pickPreset(page: Page, id: string): Promise<void> {
   await picker(page).selectOption({ label: preset(id).title });
+  await expectPicked(page, id);
 }
 
 /** Expects the header's picker to name this preset. */

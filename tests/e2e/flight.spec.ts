@@ -1,4 +1,4 @@
-import { eventsAt, recordTimeline, stateAt } from '../../src/app/timeline';
+import { eventsAt, recordTimeline, stateAt } from '../../src/session/timeline';
 import { topologyOf, type SimState, type Topology } from '../../src/engine';
 import type { Page } from '@playwright/test';
 import { expect, expectTick, linkTo, open, preset, test } from './fixtures';

@@ -1,4 +1,4 @@
-import { expect, linkTo, node, open, preset, sumOf, test } from './fixtures';
+import { expect, linkTo, node, open, preset, settledVerdict, sumOf, test } from './fixtures';
 
 // The seed's failure, injected by hand: sum_odd fails just before adding 7. Checkpoint 1 holds
 // (offset 5, sum_even 6, sum_odd 9); recovery restores it and replays 6 to 9, so the job still
@@ -35,6 +35,7 @@ test('injecting the seed failure from the menu shows recovery to 20 and 25, and 
   await expect(sumOf(page, 'sum_even#0')).toHaveText('20');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
   await expect(node(page, 'job-manager')).toContainText('restarts 1');
+  await settledVerdict(page);
   await expect(page.getByTestId('result')).toContainText('Exactly-once holds');
 
   await page.keyboard.press('Home');

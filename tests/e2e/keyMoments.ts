@@ -1,4 +1,4 @@
-import { eventsAt, recordTimeline } from '../../src/app/timeline';
+import { eventsAt, recordTimeline } from '../../src/session/timeline';
 import type { Scenario, SimEvent } from '../../src/engine';
 
 /**

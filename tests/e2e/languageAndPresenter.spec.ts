@@ -44,8 +44,10 @@ test('in Chinese the picker names every scenario in Chinese, and picking one ope
   await open(page);
   await page.getByRole('button', { name: '切换到中文' }).click();
   const picker = page.getByRole('combobox', { name: '课程或场景' });
+  // A preset's title once, as a whole option (a lesson part may share it, after its number).
+  const titles = await picker.locator('option').allTextContents();
   for (const preset of PRESET_TITLES) {
-    await expect(picker.locator('option', { hasText: preset.title.zh })).toHaveCount(1);
+    expect(titles.filter((title) => title.trim() === preset.title.zh)).toHaveLength(1);
   }
   await expect(picker.locator('option', { hasText: 'Barriers and alignment' })).toHaveCount(0);
   await picker.selectOption({ label: '两个 Source 的分界线与对齐' });

@@ -64,12 +64,61 @@ async function belowFloor(page: Page, floors: { title: number; secondary: number
   );
 }
 
+/** The tasks a lesson step rings that are not wholly on the graph's stage, with their overhang. */
+async function ringedOffStage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const stage = document.querySelector('.g-canvas')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('.react-flow__node.g-highlight')].flatMap(
+      (node) => {
+        const r = node.getBoundingClientRect();
+        const over = Math.max(
+          stage.left - r.left,
+          r.right - stage.right,
+          stage.top - r.top,
+          r.bottom - stage.bottom,
+        );
+        return over > 0.5 ? [`${node.dataset.id} ${over.toFixed(1)} px off the stage`] : [];
+      },
+    );
+  });
+}
+
 /** Opens another moment in the open app by its link, as pasting it into the address bar does. */
 async function goTo(page: Page, state: LinkState): Promise<void> {
   const url = linkTo(state);
   await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')));
   await expect(page.getByTestId('tick').locator('b')).toHaveText(String(state.tick));
   await waitForStableGraph(page);
+}
+
+/**
+ * Opens every step of every lesson in turn, the first by its link and the rest as a pasted link,
+ * and gives what `check` found at each, named by the step.
+ */
+async function atEveryLessonStep(
+  page: Page,
+  view: { presenter: boolean },
+  language: 'en' | 'zh',
+  check: () => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  let first = true;
+  for (const lesson of LESSONS) {
+    for (const [k, step] of lesson.steps.entries()) {
+      const state = {
+        scenario: { preset: lesson.scenario.id },
+        tick: step.tick,
+        lesson: { id: lesson.id, step: k },
+        view,
+        language,
+      };
+      if (first) await open(page, linkTo(state));
+      else await goTo(page, state);
+      first = false;
+      problems.push(...(await check()).map((f) => `lesson ${lesson.order} step ${k + 1}: ${f}`));
+    }
+  }
+  return problems;
 }
 
 test.describe.configure({ timeout: 240_000 });
@@ -103,24 +152,22 @@ for (const view of VIEWS) {
     test(`every text on the graph at every lesson step is at or above ${view.title}/${view.secondary} px`, async ({
       page,
     }) => {
-      const problems: string[] = [];
-      let first = true;
-      for (const lesson of LESSONS) {
-        for (const [k, step] of lesson.steps.entries()) {
-          const state = {
-            scenario: { preset: lesson.scenario.id },
-            tick: step.tick,
-            lesson: { id: lesson.id, step: k },
-            view: { presenter },
-          };
-          if (first) await open(page, linkTo(state));
-          else await goTo(page, state);
-          first = false;
-          const found = await belowFloor(page, view);
-          problems.push(...found.map((f) => `lesson ${lesson.order} step ${k + 1}: ${f}`));
-        }
-      }
+      const problems = await atEveryLessonStep(page, { presenter }, 'en', () =>
+        belowFloor(page, view),
+      );
       expect([...new Set(problems)]).toEqual([]);
     });
   });
 }
+
+// The tightest view a classroom projects, in the language whose captions run to other heights:
+// every task a step rings is on the stage, none cut at its edge.
+test.describe('presenter 1280x720, Chinese', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  test('every task a lesson step rings is wholly on the stage', async ({ page }) => {
+    const problems = await atEveryLessonStep(page, { presenter: true }, 'zh', () =>
+      ringedOffStage(page),
+    );
+    expect(problems).toEqual([]);
+  });
+});

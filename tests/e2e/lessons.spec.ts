@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, expectTick, linkTo, node, open, say, shownTick, sumOf, test } from './fixtures';
+import {
+  expect,
+  expectTick,
+  linkTo,
+  node,
+  open,
+  say,
+  settledVerdict,
+  shownTick,
+  sumOf,
+  test,
+} from './fixtures';
 
 const first = LESSONS[0];
 
@@ -251,6 +262,7 @@ for (const lesson of LESSONS) {
       }
     }
     await expect(panel.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await settledVerdict(page);
     await FINAL_CLAIMS[lesson.id]?.(page);
     // The last step offers the next lesson of the course.
     const next = LESSONS[LESSONS.indexOf(lesson) + 1];

@@ -125,7 +125,8 @@ async function optionsCutOff(page: Page): Promise<string[]> {
 
 const TABS = ['Lesson', 'Task', 'Log', 'Checkpoints', 'Timing', 'Config'];
 
-test.describe.configure({ timeout: 240_000 });
+// Every preset's key moments in every tab: the walk grows with the presets (sixteen since lesson 9).
+test.describe.configure({ timeout: 420_000 });
 
 for (const viewport of [
   { width: 1440, height: 900 },

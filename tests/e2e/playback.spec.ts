@@ -1,4 +1,15 @@
-import { expect, expectTick, frames, linkTo, node, open, shownTick, sumOf, test } from './fixtures';
+import {
+  expect,
+  expectTick,
+  frames,
+  linkTo,
+  node,
+  open,
+  settledVerdict,
+  shownTick,
+  sumOf,
+  test,
+} from './fixtures';
 
 // The seed's job: one source reads 1..9, sum_even and sum_odd add the even and the odd ones.
 // Checkpoint 1 holds offset 5 with the sums 2 + 4 = 6 and 1 + 3 + 5 = 9; after the failure and
@@ -84,6 +95,7 @@ test.describe('playback', () => {
     await expectTick(page, end);
     await expect(sumOf(page, 'sum_even#0')).toHaveText('20');
     await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
+    await settledVerdict(page);
     await expect(page.getByTestId('result')).toContainText('Exactly-once holds');
 
     // The moment checkpoint 1 is taken: offset 5, sums 6 and 9.

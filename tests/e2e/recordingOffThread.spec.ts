@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { costly } from './costly';
-import { expect, linkTo, test } from './fixtures';
+import { expect, linkTo, open, pickPreset, test, verdictOf } from './fixtures';
 
 const slider = 'Timeline: tick';
 
@@ -94,4 +95,61 @@ test('an imported file is read in a worker: a good one opens, a misspelled key i
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('intervalMS', { timeout: 30_000 });
   await expect(alert).toContainText('Nothing was changed.');
+});
+
+/** The verdict at the end of the at-least-once replay preset, as the page shows it. */
+async function verdictAtTheEnd(page: Page): Promise<string> {
+  await open(page);
+  await pickPreset(page, 'at-least-once-replay');
+  const result = page.getByTestId('result');
+  await expect(result).toContainText('Play to the end');
+  // End on the timeline's slider (the picker keeps the focus, and keeps its keys).
+  await page.getByRole('slider', { name: slider }).press('End');
+  // A verdict, good or bad, rather than "play to the end" or "comparing".
+  await expect(result).not.toHaveClass(/result-neutral/, { timeout: 30_000 });
+  return (await result.locator('.result-text').textContent()) ?? '';
+}
+
+test('a run is judged in a worker, and where none can be made, on the page: the same verdict', async ({
+  page,
+}) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const inWorker = await verdictAtTheEnd(page);
+  expect(workers.some((url) => url.includes('judging.worker'))).toBe(true);
+  // The duplicate the replay made is named, whichever thread judged it.
+  expect(inWorker).toMatch(/sum_even counted record \d+ from Source \d twice/);
+
+  // Opened again in a browser that refuses workers: the page judges the run itself.
+  await page.addInitScript(() => {
+    window.Worker = class {
+      constructor() {
+        throw new Error('workers refused');
+      }
+    } as unknown as typeof Worker;
+  });
+  const judgedBefore = workers.length;
+  expect(await verdictAtTheEnd(page)).toBe(inWorker);
+  expect(workers.length).toBe(judgedBefore);
+});
+
+test('a recorded run that ended is judged ahead in a worker: at its end the verdict is ready, judged once', async ({
+  page,
+}) => {
+  const judging: string[] = [];
+  page.on('worker', (worker) => {
+    if (worker.url().includes('judging.worker')) judging.push(worker.url());
+  });
+  await open(page, linkTo({ scenario: { preset: 'at-least-once-replay' }, tick: 0 }));
+  const result = page.getByTestId('result');
+  await expect(result).toContainText('Play to the end');
+  // Left at its start, the run is judged a moment after it is on screen.
+  await expect.poll(() => judging.length, { timeout: 30_000 }).toBe(1);
+  await expect(result).toContainText('Play to the end');
+  await page.getByRole('slider', { name: slider }).press('End');
+  await verdictOf(page);
+  await expect(result.locator('.result-text')).toContainText(
+    /counted record \d+ from Source \d twice/,
+  );
+  expect(judging).toHaveLength(1);
 });

@@ -5,16 +5,17 @@ import {
   expect,
   expectPicked,
   expectTick,
+  type LinkState,
   linkTo,
   node,
   open,
   pickPreset,
   preset,
   say,
+  settledVerdict,
   shownTick,
   sumOf,
   test,
-  type LinkState,
 } from './fixtures';
 
 const first = LESSONS[0];
@@ -111,6 +112,7 @@ test.describe('share links', () => {
     await open(page, atEnd);
     await expect(sumOf(page, 'sum_even#0')).toHaveText('20');
     await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
+    await settledVerdict(page);
     await expect(page.getByTestId('result')).toContainText('Exactly-once holds');
 
     // Only the hash changes: the open app follows it without a reload.

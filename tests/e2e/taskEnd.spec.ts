@@ -1,4 +1,4 @@
-import { recordTimeline } from '../../src/app/timeline';
+import { recordTimeline } from '../../src/session/timeline';
 import { expect, linkTo, node, open, preset, test } from './fixtures';
 
 /**

@@ -1,4 +1,4 @@
-import { recordTimeline, stateAt } from '../../src/app/timeline';
+import { recordTimeline, stateAt } from '../../src/session/timeline';
 import { backpressureOf, topologyOf } from '../../src/engine';
 import { expect, expectTick, linkTo, node, open, preset, test } from './fixtures';
 

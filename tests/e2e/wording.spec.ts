@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 import { topologyOf } from '../../src/engine';
-import { taskName } from '../../src/app/narration';
+import { taskName } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { expect, linkTo, open, test, verdictOf } from './fixtures';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
- * class reads (the lesson panel or the presenter caption, the event log, the result strip and
- * the timeline's marker tooltips) names tasks as the graph does, and the Chinese screen speaks
- * Chinese.
+ * class reads (the lesson panel or the presenter caption, the event log, the result strip, the
+ * timeline's marker tooltips, and what the graph says to a screen reader or on hover) names
+ * tasks as the graph does, and the Chinese screen speaks Chinese.
  */
 
 /** An internal task id such as `source#1`, which no reader should ever see. */
@@ -49,6 +49,17 @@ const TEXT = {
   en: { reveal: 'Reveal the answer', continue: 'Continue', lesson: 'Lesson', log: 'Log' },
   zh: { reveal: '显示答案', continue: '继续', lesson: '课程', log: '日志' },
 } as const;
+
+/** What a screen reader or a hover says on the graph: every aria-label and title in it. */
+async function graphLabels(page: Page): Promise<string[]> {
+  return page
+    .locator('.react-flow [aria-label], .react-flow [title]')
+    .evaluateAll((els) =>
+      els.flatMap((el) =>
+        [el.getAttribute('aria-label'), el.getAttribute('title')].filter((v): v is string => !!v),
+      ),
+    );
+}
 
 async function markerTitles(page: Page): Promise<string[]> {
   return page
@@ -117,6 +128,8 @@ async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter
         language,
       ),
     );
+    for (const label of await graphLabels(page))
+      found.push(...problems(`${where}, graph label`, label, language));
     if (!presenter) {
       // Presenter mode shows no result strip: only the graph, the caption and the controls.
       found.push(

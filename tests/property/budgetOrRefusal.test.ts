@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTerminal, RUN_BUDGET } from '../../src/engine';
-import { MAX_TICKS, startRecording } from '../../src/app/timeline';
+import { MAX_TICKS, startRecording } from '../../src/session/timeline';
 import { describeBudget } from '../../src/scenarios/budgetText';
 import { parseScenario } from '../../src/scenarios/schema';
 

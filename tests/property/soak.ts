@@ -17,7 +17,17 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import * as prettier from 'prettier';
-import { PROPERTIES } from './support/properties';
+import { alignedCutUnderBackpressure, flowControl } from './support/flowProperties';
+import { PROPERTIES as ENGINE_PROPERTIES, type NamedProperty } from './support/properties';
+import { endToEndExactlyOnce } from './support/twoPhaseCommitProperty';
+
+/** Every property of tests/property: the engine's, flow control's and the two-phase-commit sink's. */
+const PROPERTIES: readonly NamedProperty[] = [
+  ...ENGINE_PROPERTIES,
+  { name: 'flow control and unaligned', property: flowControl },
+  { name: 'aligned cut under backpressure', property: alignedCutUnderBackpressure },
+  { name: 'end-to-end exactly-once', property: endToEndExactlyOnce },
+];
 
 const CHUNK = 5_000;
 

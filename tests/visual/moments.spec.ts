@@ -1,5 +1,5 @@
 import { PRESETS } from '../../src/scenarios/presets';
-import { expect, linkTo, open, test } from '../e2e/fixtures';
+import { expect, linkTo, open, settledVerdict, test } from '../e2e/fixtures';
 import { keyMoments } from '../e2e/keyMoments';
 
 // Each preset's key moments (the ones the overflow walk checks too), in both languages.
@@ -18,6 +18,7 @@ for (const preset of PRESETS) {
         await page.goto('about:blank');
         await open(page, linkTo({ scenario: { preset: preset.id }, tick: moment.tick, language }));
         await expect(page.getByTestId('tick').locator('b')).toHaveText(String(moment.tick));
+        await settledVerdict(page);
         await expect.soft(page).toHaveScreenshot(`${preset.id}-${moment.name}-${language}.png`);
       }
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { topologyOf } from '../../engine';
 import { useT } from '../i18n';
-import { taskName } from '../narration';
+import { taskName } from '../../session/narration';
 import { useStore } from '../store';
 
 /**

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine';
 import { useT, type LocalText } from '../i18n';
-import { taskName } from '../narration';
+import { taskName } from '../../session/narration';
 import { useStore } from '../store';
 import { timelineMarkers, type Marker, type MarkerKind } from './markers';
 

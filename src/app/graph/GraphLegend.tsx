@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { barrierLook, Chip, pillLook, recordLook } from './edges/chips';
-import type { Look } from './flight';
+import type { Look } from './look';
 import { PauseIcon } from './nodes/parts';
 
 function Sample({ look }: { look: Look }) {

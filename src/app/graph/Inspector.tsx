@@ -11,7 +11,7 @@ import {
   type TaskState,
 } from '../../engine';
 import { useT, type LocalText } from '../i18n';
-import { taskName as taskLabel } from '../narration';
+import { taskName as taskLabel } from '../../session/narration';
 import { useStore } from '../store';
 import { describeOperator, describeState, msPerSecond } from './describe';
 import './graph.css';

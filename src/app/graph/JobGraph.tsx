@@ -13,9 +13,9 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Scenario, SimEvent, SimState } from '../../engine';
 import { lessonById } from '../../scenarios/lessons';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
 import { useStore } from '../store';
-import { eventsAt } from '../timeline';
+import { eventsAt } from '../../session/timeline';
 import { BackendEdge } from './edges/BackendEdge';
 import { ChannelEdge } from './edges/ChannelEdge';
 import { CONTROL_LANE, ControlEdge } from './edges/ControlEdge';
@@ -32,7 +32,13 @@ import { JobManagerNode } from './nodes/JobManagerNode';
 import { OperatorNode } from './nodes/OperatorNode';
 import { SinkNode } from './nodes/SinkNode';
 import { SourceNode } from './nodes/SourceNode';
-import { BACKEND_ID, JOB_MANAGER_ID, toFlowElements, type FlowNode } from './toFlowElements';
+import {
+  BACKEND_ID,
+  JOB_MANAGER_ID,
+  toFlowElements,
+  type EdgeLabels,
+  type FlowNode,
+} from './toFlowElements';
 
 // Module scope: React Flow remounts every node and edge when these objects change identity.
 const nodeTypes = {
@@ -60,6 +66,8 @@ const PADDING = {
 const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
 /** Around the tasks a lesson step frames: room for what travels to and from them. */
 const FOCUS_PADDING = px(48);
+/** The least space kept between a framed task and the stage's left or right edge. */
+const EDGE = 8;
 /** Half the widest message on a control lane ("complete 12"), before enlargement. */
 const LANE_MESSAGE_HALF = 56;
 /** How long the camera takes to move to the next step's tasks. */
@@ -86,6 +94,8 @@ export interface JobGraphProps {
   state?: SimState;
   /** The events of that state's tick. */
   events?: readonly SimEvent[];
+  /** Tasks to mark as counting a record twice (the twin view's difference). */
+  marked?: ReadonlySet<string>;
 }
 
 /**
@@ -131,6 +141,22 @@ function useShared<T>(value: T): T {
   return shared;
 }
 
+/** What a screen reader says of each edge. */
+const EDGE_LABELS: Record<'en' | 'zh', EdgeLabels> = {
+  en: {
+    channel: (from, to) => `Channel from ${from} to ${to}`,
+    control: (task) => `Control messages between the JobManager and ${task}`,
+    backend: (task) => `Snapshots between ${task} and the state backend`,
+  },
+  zh: {
+    channel: (from, to) => `从 ${from} 到 ${to} 的通道`,
+    control: (task) => `JobManager 与 ${task} 之间的控制消息`,
+    backend: (task) => `${task} 与状态后端之间的快照`,
+  },
+};
+
+const ATTRIBUTION = { en: 'React Flow attribution', zh: 'React Flow 署名' };
+
 const LESSON_NAMES: Record<string, string> = { jobmanager: JOB_MANAGER_ID, backend: BACKEND_ID };
 const NOTHING = new Set<string>();
 
@@ -140,7 +166,7 @@ function lessonHighlight(lesson: { id: string; step: number } | null): Set<strin
   return ids ? new Set(ids.map((id) => LESSON_NAMES[id] ?? id)) : NOTHING;
 }
 
-function Graph({ state: given, events: givenEvents }: JobGraphProps) {
+function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraphProps) {
   const t = useT();
   const current = useStore((s) => s.current);
   const cursorEvents = useStore((s) => eventsAt(s.timeline, s.cursor));
@@ -177,9 +203,11 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
   }, [stage, view, state.scenario]);
   const { scale, arrangement, detail } = fitted;
 
+  const language = useLanguage();
+  const edgeLabels = EDGE_LABELS[language];
   const elements = useMemo(
-    () => toFlowElements(state, { events, scale, arrangement, detail }),
-    [state, events, scale, arrangement, detail],
+    () => toFlowElements(state, { events, scale, arrangement, detail, edgeLabels }),
+    [state, events, scale, arrangement, detail, edgeLabels],
   );
   const shape = useMemo(
     () => `${scale}:${arrangement}:${detail}:${shapeOf(state.scenario)}`,
@@ -216,10 +244,16 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
             position: own.positions[n.id] ?? n.position,
             ...(own.measured[n.id] ? { measured: own.measured[n.id] } : {}),
             selected: 'task' in n.data && n.data.task === selectedTask,
-            ...(highlight.has(n.id) ? { className: 'g-highlight' } : {}),
+            ...(highlight.has(n.id) || marked.has(n.id)
+              ? {
+                  className: [highlight.has(n.id) && 'g-highlight', marked.has(n.id) && 'g-twice']
+                    .filter(Boolean)
+                    .join(' '),
+                }
+              : {}),
           }) as FlowNode,
       ),
-    [elements, own.positions, own.measured, selectedTask, highlight],
+    [elements, own.positions, own.measured, selectedTask, highlight, marked],
   );
   const nodes = useShared(drawn);
   const edges = useShared(elements.edges);
@@ -271,12 +305,26 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
         MAX_ZOOM,
         FOCUS_PADDING,
       );
+      // Wider than the stage at that zoom: the room left of the tasks gives way before the
+      // tasks do (a state backend on the right was cut at its edge).
+      const overRight = (tasks.x + tasks.width) * viewport.zoom + viewport.x - (stage.width - EDGE);
+      const spareLeft = tasks.x * viewport.zoom + viewport.x - EDGE;
+      if (overRight > 0 && spareLeft > 0) viewport.x -= Math.min(overRight, spareLeft);
       void flow.setViewport(viewport, { duration });
     },
     [flow, focus, fitted.zoom, stage, scale],
   );
   const wrapper = useRef<HTMLDivElement>(null);
   const [flightLayer] = useState(() => new FlightLayer());
+
+  // React Flow's attribution link names itself in English only; a screen reader on the Chinese
+  // screen hears it in Chinese. (Its text, the library's name, stays.)
+  const attribution = t(ATTRIBUTION);
+  useEffect(() => {
+    wrapper.current
+      ?.querySelector('.react-flow__attribution a')
+      ?.setAttribute('aria-label', attribution);
+  }, [attribution]);
 
   // A new size of the stage (presenter mode, a resized window): choose the layout again.
   useEffect(() => {
@@ -297,18 +345,27 @@ function Graph({ state: given, events: givenEvents }: JobGraphProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  // A new layout or stage: frame at once. A new lesson step: move there, as smoothly as the
-  // user lets things move.
+  // A new layout, stage or job (a job upgraded from a savepoint): frame at once, after React
+  // Flow has drawn it, and again once every node of the layout is measured (until then the
+  // bounds of a new layout are a guess, and an embed was left framing a corner). A new lesson
+  // step: move there, as smoothly as the user lets things move.
+  const frameNow = useRef(frame);
   useEffect(() => {
-    const id = requestAnimationFrame(() => frame(0));
+    frameNow.current = frame;
+  }, [frame]);
+  const measuredAll = drawn.length > 0 && drawn.every((n) => own.measured[n.id] !== undefined);
+  useEffect(() => {
+    const id = requestAnimationFrame(() => frameNow.current(0));
     return () => cancelAnimationFrame(id);
-  }, [shape, stage, frame]);
+  }, [shape, stage, fitted.zoom, state.scenario, measuredAll]);
   const moved = useRef(focus);
   useEffect(() => {
     if (moved.current === focus) return;
     moved.current = focus;
-    frame(reduced ? 0 : CAMERA_MS);
-  }, [focus, frame, reduced]);
+    // After React Flow has drawn the step's moment, whose nodes the camera frames.
+    const id = requestAnimationFrame(() => frameNow.current(reduced ? 0 : CAMERA_MS));
+    return () => cancelAnimationFrame(id);
+  }, [focus, reduced]);
 
   return (
     <FlightLayerContext.Provider value={flightLayer}>

@@ -1,5 +1,7 @@
+import { onFrames } from '../frameClock';
 import type { DrawOne, DrawSource, FlightLayer } from './flightLayer';
 import { pointAt, type PathGeometry } from './geometry';
+import type { Look } from './look';
 
 /** How elements move when the tick changes; one value for the whole graph. */
 export interface Timing {
@@ -14,18 +16,6 @@ export interface Timing {
 
 export const INSTANT: Timing = { instant: true, duration: 0, ease: 'linear', forward: false };
 
-/** What an element in flight looks like: one box with a line of text, centred on its point. */
-export interface Look {
-  className: string;
-  text: string;
-  width: number;
-  height: number;
-  /** Colours that depend on the element (a checkpoint's), on top of its class. */
-  background?: string;
-  border?: string;
-  color?: string;
-}
-
 /** An element on a path at the current tick. */
 export interface FlightItem {
   /** Stable across ticks, so an element keeps its identity while it travels. */
@@ -37,20 +27,6 @@ export interface FlightItem {
   /** Where a new element comes from, when it should be seen arriving rather than appear. */
   from?: number;
   look: Look;
-}
-
-/** The inline style of a look: sizes, its own colours, and the offset that centres it. */
-export function lookStyle(look: Look): Record<string, string> {
-  const style: Record<string, string> = {
-    width: `${look.width}px`,
-    height: `${look.height}px`,
-    marginLeft: `${-look.width / 2}px`,
-    marginTop: `${-look.height / 2}px`,
-  };
-  if (look.background) style.background = look.background;
-  if (look.border) style.borderColor = look.border;
-  if (look.color) style.color = look.color;
-  return style;
 }
 
 const FADE_SECONDS = 0.2;
@@ -79,19 +55,17 @@ interface Flyer {
 }
 
 const moving = new Set<Flyer>();
-let frame = 0;
 
 function eased(ease: Timing['ease'], f: number): number {
   return ease === 'linear' ? f : f * (2 - f);
 }
 
 /**
- * The single animation loop for every element in flight: one requestAnimationFrame callback
- * advances every move, then each layer with something moving draws its frame. A frame between
- * ticks runs no React render and touches no page element. It stops when nothing moves.
+ * Every element in flight, moved on the app's frame clock: each frame advances every move, then
+ * each layer with something moving draws its frame. A frame between ticks runs no React render
+ * and touches no page element. It asks for no frame when nothing moves.
  */
-function step(now: number): void {
-  frame = 0;
+function step(now: number): boolean {
   const layers = new Set<FlightLayer>();
   for (const f of moving) {
     const t = Math.max(0, now - f.start);
@@ -113,12 +87,12 @@ function step(now: number): void {
     }
   }
   for (const layer of layers) layer.draw();
-  if (moving.size > 0) frame = requestAnimationFrame(step);
+  return moving.size > 0;
 }
 
 function keepMoving(f: Flyer): void {
   moving.add(f);
-  if (frame === 0) frame = requestAnimationFrame(step);
+  onFrames(step);
 }
 
 /**

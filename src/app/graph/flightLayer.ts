@@ -1,4 +1,4 @@
-import { lookStyle, type Look } from './flight';
+import { lookStyle, type Look } from './look';
 
 /** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
 const MAX_SPRITES = 4000;
@@ -105,6 +105,12 @@ export class FlightLayer {
   private scheduled = false;
   /** How many elements the last frame drew, also on the canvas as data-count (tests read it). */
   private drawn = 0;
+  /**
+   * Where the last frame drew, in canvas pixels (x, y, width, height, four numbers a sprite):
+   * the next frame clears only those, not the whole canvas, whose clearing cost more than all
+   * the drawing; null when the whole canvas must be cleared (it was fitted to a new view).
+   */
+  private painted: number[] | null = null;
 
   attach(canvas: HTMLCanvasElement): void {
     this.canvas = canvas;
@@ -216,14 +222,23 @@ export class FlightLayer {
   draw(): void {
     const canvas = this.canvas;
     if (!canvas) return;
-    if (this.stale) this.fit(canvas);
+    if (this.stale) {
+      this.fit(canvas);
+      this.painted = null;
+    }
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
     const { x: vx, y: vy } = this.view;
     const r = this.resolution;
     ctx.globalAlpha = 1;
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const last = this.painted;
+    if (last === null) ctx.clearRect(0, 0, canvas.width, canvas.height);
+    else
+      for (let i = 0; i < last.length; i += 4)
+        ctx.clearRect(last[i], last[i + 1], last[i + 2], last[i + 3]);
+    const painted: number[] = [];
+    this.painted = painted;
     let count = 0;
     let alpha = 1;
     const paint: DrawOne = (x, y, look, scale, opacity) => {
@@ -231,11 +246,10 @@ export class FlightLayer {
       if (!sprite) return;
       if (opacity !== alpha) ctx.globalAlpha = alpha = opacity;
       // Pixel for pixel: the sprite was drawn at this resolution, so the copy is a plain blit.
-      ctx.drawImage(
-        sprite,
-        pixel(x * r + vx * dpr - sprite.width / 2),
-        pixel(y * r + vy * dpr - sprite.height / 2),
-      );
+      const left = pixel(x * r + vx * dpr - sprite.width / 2);
+      const top = pixel(y * r + vy * dpr - sprite.height / 2);
+      ctx.drawImage(sprite, left, top);
+      painted.push(left, top, sprite.width, sprite.height);
     };
     for (const source of this.sources) count += source.drawAll(paint);
     if (count !== this.drawn || canvas.dataset.count === undefined) {

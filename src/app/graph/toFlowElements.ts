@@ -26,7 +26,7 @@ import {
   type TaskStatus,
   type Topology,
 } from '../../engine';
-import { taskName as taskLabel } from '../narration';
+import { taskName as taskLabel } from '../../session/narration';
 import { crossings, horizontalBezier, type KeepOut } from './geometry';
 import { sinkTransactions, type SinkTransactions } from './transactionView';
 import {
@@ -337,6 +337,15 @@ export interface FlowOptions {
   arrangement?: Arrangement;
   /** How much each task shows. */
   detail?: Detail;
+  /** What a screen reader says of each edge, in the reader's language; given display names. */
+  edgeLabels?: EdgeLabels;
+}
+
+/** Sentences naming an edge by the tasks' display names (React Flow's default names internal ids in English). */
+export interface EdgeLabels {
+  channel(from: string, to: string): string;
+  control(task: string): string;
+  backend(task: string): string;
 }
 
 export interface FlowElements {
@@ -727,6 +736,10 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     edges.push({
       id: `ch:${info.id}`,
       type: 'channel',
+      ariaLabel: options.edgeLabels?.channel(
+        taskLabel(topology.tasks[info.from].id, state.scenario),
+        taskLabel(topology.tasks[info.to].id, state.scenario),
+      ),
       source: topology.tasks[info.from].id,
       sourceHandle: `out-${outputHandle.get(info.index) ?? 0}`,
       target: topology.tasks[info.to].id,
@@ -771,6 +784,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     edges.push({
       id: `ctl:${info.id}`,
       type: 'control',
+      ariaLabel: options.edgeLabels?.control(taskLabel(info.id, state.scenario)),
       source: JOB_MANAGER_ID,
       sourceHandle: 'ctl',
       target: info.id,
@@ -798,6 +812,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     edges.push({
       id: `be:${info.id}`,
       type: 'backend',
+      ariaLabel: options.edgeLabels?.backend(taskLabel(info.id, state.scenario)),
       source: info.id,
       sourceHandle: 'store',
       target: BACKEND_ID,

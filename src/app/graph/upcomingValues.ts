@@ -1,4 +1,4 @@
-import { eventsAt, type Timeline } from '../timeline';
+import { eventsAt, type Timeline } from '../../session/timeline';
 
 /** How many upcoming values the inspector offers to fail before. */
 export const UPCOMING = 10;

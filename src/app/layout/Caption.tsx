@@ -1,10 +1,10 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { OffScript, StepNav } from '../lessons/StepNav';
-import { lessonText } from '../narration';
-import { describeEvent, RECORD_NOISE } from '../describeEvent';
+import { lessonText } from '../../session/narration';
+import { describeEvent, RECORD_NOISE } from '../../session/describeEvent';
 import { useStore } from '../store';
-import { eventsAt } from '../timeline';
+import { eventsAt } from '../../session/timeline';
 
 /**
  * Presenter mode's caption under the graph: the lesson step being taught with its question and

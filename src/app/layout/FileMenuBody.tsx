@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { FLINK_VERSION, VERSION_CHANGES } from '../../scenarios/flinkVersion';
 import { useT } from '../i18n';
 import { useStore } from '../store';
-import { allEvents } from '../timeline';
+import { allEvents } from '../../session/timeline';
 import { importInWorker } from '../workers/offThread';
 import { LOAD_FAILED } from './onDemand';
 

@@ -8,8 +8,8 @@ import {
   type Scenario,
 } from '../../engine';
 import { useLanguage, useT, type LocalText } from '../i18n';
-import { taskName } from '../narration';
-import { reasonText } from '../reasons';
+import { taskName } from '../../session/narration';
+import { reasonText } from '../../session/reasons';
 import { useStore, type Language } from '../store';
 import { checkpointRows, type CheckpointRow } from './checkpointRows';
 import { formatBytes, formatMs } from './format';

@@ -311,7 +311,7 @@ export function ConfigPanel() {
   // The interval to come back to when periodic checkpoints are switched on again.
   const [lastInterval, setLastInterval] = useState(scenario.checkpoint.intervalMs ?? 1000);
   const config = scenario.checkpoint;
-  const warnings = configWarnings(config, scenario.restart);
+  const warnings = configWarnings(config, scenario.restart, scenario.operators);
   const about = (field: ConfigWarning['field']) => warnings.filter((w) => w.field === field);
   const restartType = RESTART_TYPES.find((r) => r.type === scenario.restart.type)!;
 
@@ -514,6 +514,7 @@ export function ConfigPanel() {
               placeholder={String(op.kind === 'source' ? 1 : DEFAULT_OPERATOR_RATE)}
             />
           ))}
+          <Warnings warnings={about('sink')} />
         </section>
 
         <section className="cl-section">

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SimEvent } from '../../engine';
 import { useLanguage, useT } from '../i18n';
-import { describeEvent } from '../describeEvent';
+import { describeEvent } from '../../session/describeEvent';
 import { useStore } from '../store';
-import { eventsAt } from '../timeline';
+import { eventsAt } from '../../session/timeline';
 import { formatMs } from './format';
 import { logWindow } from './logWindow';
 import { checkpointColor } from '../graph/palette';

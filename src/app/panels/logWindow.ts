@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { RECORD_NOISE } from '../describeEvent';
+import { RECORD_NOISE } from '../../session/describeEvent';
 
 export interface LogGroup {
   tick: number;

@@ -1,4 +1,4 @@
-import type { Scenario, SimState } from '../../engine';
+import type { Scenario, SimState, Verdict } from '../../engine';
 import type { ScenarioImport } from '../../scenarios/scenarioFile';
 import type { WirePiece } from './recordingWire';
 
@@ -15,6 +15,15 @@ export interface RecordRequest {
 
 export type RecordReply =
   { kind: 'piece'; piece: WirePiece; done: boolean } | { kind: 'failed'; message: string };
+
+/** Judges the run of `scenario` from `start` (sent without its scenario) to tick `end`. */
+export interface JudgeRequest {
+  scenario: Scenario;
+  start: SimState;
+  end: number;
+}
+
+export type JudgeReply = { kind: 'judged'; verdict: Verdict } | { kind: 'failed'; message: string };
 
 export type ImportReply = { kind: 'imported'; result: ScenarioImport } | { kind: 'failed' };
 

@@ -1,7 +1,8 @@
 import type { Scenario } from '../../engine';
 import type { ScenarioImport } from '../../scenarios/scenarioFile';
-import type { Timeline, TimelineRecorder } from '../timeline';
-import type { ImportReply, RecordReply, RecordRequest } from './messages';
+import { stateAt, type Timeline, type TimelineRecorder } from '../../session/timeline';
+import type { JudgingElsewhere } from '../../session/verdict';
+import type { ImportReply, JudgeReply, JudgeRequest, RecordReply, RecordRequest } from './messages';
 import { WireDecoder } from './recordingWire';
 
 /** A recording going on in a worker. */
@@ -73,6 +74,24 @@ export function recordInWorker(
 }
 
 /**
+ * Judges a recorded run in a worker (see judgingFrom): null when no worker can be made; its
+ * verdict is null if the worker fails (it cannot load, or a step throws), and the caller judges
+ * on the page.
+ */
+export function judgeInWorker(timeline: Timeline): JudgingElsewhere | null {
+  const worker = newWorker(
+    () => new Worker(new URL('./judging.worker.ts', import.meta.url), { type: 'module' }),
+  );
+  if (!worker) return null;
+  const start = { ...stateAt(timeline, 0), scenario: null as unknown as Scenario };
+  const request: JudgeRequest = { scenario: timeline.scenario, start, end: timeline.end };
+  const done = askOnce(worker, request, (reply: JudgeReply) =>
+    reply.kind === 'judged' ? reply.verdict : null,
+  );
+  return done && { done, stop: () => worker.terminate() };
+}
+
+/**
  * Reads a scenario file in a worker; null when no worker can be made or it failed, and the
  * caller reads the file itself.
  */
@@ -81,18 +100,39 @@ export function importInWorker(text: string): Promise<ScenarioImport | null> {
     () => new Worker(new URL('./scenarioFile.worker.ts', import.meta.url), { type: 'module' }),
   );
   if (!worker) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const done = (result: ScenarioImport | null) => {
-      worker.terminate();
-      resolve(result);
-    };
-    worker.onmessage = ({ data }: MessageEvent<ImportReply>) =>
-      done(data.kind === 'imported' ? data.result : null);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      done(null);
-    };
-    worker.onmessageerror = () => done(null);
-    worker.postMessage(text);
-  });
+  const done = askOnce(worker, text, (reply: ImportReply) =>
+    reply.kind === 'imported' ? reply.result : null,
+  );
+  return done ?? Promise.resolve(null);
+}
+
+/**
+ * Sends `request` to a worker that answers once, and ends the worker when it has: the answer
+ * `read` takes from its reply, or null if the worker fails first. Null when the request could
+ * not be sent (the worker is ended).
+ */
+function askOnce<Request, Reply, Answer>(
+  worker: Worker,
+  request: Request,
+  read: (reply: Reply) => Answer | null,
+): Promise<Answer | null> | null {
+  let settle: (answer: Answer | null) => void = () => {};
+  const done = new Promise<Answer | null>((resolve) => (settle = resolve));
+  const finish = (answer: Answer | null) => {
+    worker.terminate();
+    settle(answer);
+  };
+  worker.onmessage = ({ data }: MessageEvent<Reply>) => finish(read(data));
+  worker.onerror = (event) => {
+    event.preventDefault();
+    finish(null);
+  };
+  worker.onmessageerror = () => finish(null);
+  try {
+    worker.postMessage(request);
+  } catch {
+    worker.terminate();
+    return null;
+  }
+  return done;
 }

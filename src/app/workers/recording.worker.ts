@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { TimelineRecorder, type Keyframe } from '../timeline';
+import { TimelineRecorder, type Keyframe } from '../../session/timeline';
 import type { RecordReply, RecordRequest, WorkerScope } from './messages';
 import { WireEncoder } from './recordingWire';
 

@@ -1,5 +1,5 @@
 import type { Scenario, SimEvent, SimState, SinkRecord } from '../../engine';
-import type { Keyframe, OutputLine } from '../timeline';
+import type { Keyframe, OutputLine } from '../../session/timeline';
 
 /**
  * What a recording sends from a worker to the page, a piece at a time. A message is copied

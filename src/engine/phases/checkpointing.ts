@@ -1,18 +1,18 @@
 import type { TickDraft } from '../draft';
 import { firesFor } from './checkpointActions';
 import { failJob } from './failover';
-import { committable, markCommitted, preCommit } from './transactions';
-import type { CheckpointFailureReason } from '../reasons';
+import { preCommit } from './transactions';
 import { sourceInput } from '../topology';
 import type {
+  CheckpointFailureReason,
   CheckpointKind,
   CheckpointRecord,
   CheckpointType,
   DataRecord,
   OperatorState,
+  SavepointMetadata,
   Scenario,
   ScenarioAction,
-  SavepointMetadata,
   StreamElement,
   SubtaskCheckpoint,
 } from '../types';
@@ -506,47 +506,4 @@ export function completeCheckpoint(d: TickDraft, checkpoint: number): void {
 /** An action that names one task (fired when it applied), not every sink task. */
 function forOneTask(action: ScenarioAction): boolean {
   return 'task' in action && action.task !== undefined;
-}
-
-/**
- * A two-phase-commit sink makes every pre-committed transaction up to N visible, once: the
- * notification of N commits the earlier ones too, when theirs came late or never. A transaction
- * the broker already aborted (it outlived the transaction timeout) cannot commit: its records
- * are lost, and the job goes on, as KafkaSink's committer only warns of it.
- */
-export function commitTransactions(d: TickDraft, task: number, upTo: number): void {
-  const t = d.task(task);
-  if (t.state.kind !== 'sink') return;
-  const id = d.topology.tasks[task].id;
-  const remaining = [];
-  for (const txn of t.state.precommitted) {
-    if (txn.checkpoint > upTo) {
-      remaining.push(txn);
-      continue;
-    }
-    if (!committable(t, txn.txn)) {
-      if (!t.committed.includes(txn.checkpoint)) {
-        d.emit({
-          type: 'TransactionLost',
-          task: id,
-          transaction: t.transactions[txn.txn!].id,
-          checkpoint: txn.checkpoint,
-          records: txn.records.length,
-        });
-      }
-      continue;
-    }
-    markCommitted(d, task, txn.txn);
-    if (!t.committed.includes(txn.checkpoint)) {
-      d.appendOutput(t, txn.records);
-      t.committed = [...t.committed, txn.checkpoint];
-      d.emit({
-        type: 'SinkCommitted',
-        task: id,
-        checkpoint: txn.checkpoint,
-        records: txn.records.length,
-      });
-    }
-  }
-  t.state = { ...t.state, precommitted: remaining };
 }

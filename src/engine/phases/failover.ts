@@ -3,13 +3,15 @@ import { emptyChannels, firstPeriodicTick, freshTask } from '../init';
 import { decideRestart, effectiveRestart } from '../restartStrategy';
 import type {
   CheckpointFailureReason,
+  CheckpointRecord,
   FailoverCause,
+  Origin,
   RecoveryChoice,
+  SimState,
   TaskFailure,
-} from '../reasons';
-import type { CheckpointRecord, Origin, SimState, TaskState } from '../types';
-import { commitTransactions } from './checkpointing';
-import { abortOpen, abortPending } from './transactions';
+  TaskState,
+} from '../types';
+import { abortOpen, abortPending, commitTransactions } from './transactions';
 
 export type FailureCause =
   | { task: number; record?: number; origin?: Origin; reason: TaskFailure }

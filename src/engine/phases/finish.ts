@@ -1,10 +1,9 @@
 import type { TickDraft } from '../draft';
-import type { FinishReason } from '../reasons';
 import { sourceInput } from '../topology';
-import type { CheckpointRecord, Scenario } from '../types';
-import { allSourcesExhausted, commitTransactions } from './checkpointing';
+import type { CheckpointRecord, FinishReason, Scenario } from '../types';
+import { allSourcesExhausted } from './checkpointing';
 import { abortPendingCheckpoints } from './failover';
-import { abortPending, markCommitted } from './transactions';
+import { abortPending, commitTransactions, markCommitted } from './transactions';
 
 /**
  * Whether the tasks of this job wait for a final checkpoint once their input ended (FLIP-147:

@@ -1,7 +1,6 @@
 import type { TickDraft } from '../draft';
 import type { ControlMessage } from '../types';
 import {
-  commitTransactions,
   completeCheckpoint,
   emitBarrier,
   emitCancellation,
@@ -11,6 +10,7 @@ import {
   takeSnapshot,
   unalignedAt,
 } from './checkpointing';
+import { commitTransactions } from './transactions';
 
 /**
  * The coordinator's notice that checkpoint N failed reaches a task: if it is still aligning (or
@@ -62,6 +62,8 @@ function deliver(d: TickDraft, message: ControlMessage): void {
     }
     case 'pause':
     case 'resume': {
+      // A pause that arrives after its checkpoint ended (expired, aborted) holds nothing.
+      if (message.type === 'pause' && !pending) return;
       d.task(message.task).paused = message.type === 'pause';
       const sources = d.topology.sources.map((i) => d.state.tasks[i]);
       if (message.type === 'pause' && sources.every((s) => s.paused)) {
@@ -109,7 +111,11 @@ function deliver(d: TickDraft, message: ControlMessage): void {
 /** The message phase: control messages whose latency ran out reach their task or the coordinator. */
 export function deliverMessages(d: TickDraft): void {
   if (!d.state.messages.some((m) => m.at <= d.tick)) return;
-  const due = d.state.messages.filter((m) => m.at <= d.tick);
+  // Resumes first: a pause that arrives with a resume is for a later checkpoint (a savepoint,
+  // forced while the earlier one held the sources), and must leave them paused.
+  const due = d.state.messages
+    .filter((m) => m.at <= d.tick)
+    .sort((a, b) => Number(b.type === 'resume') - Number(a.type === 'resume'));
   d.setMessages(d.state.messages.filter((m) => m.at > d.tick));
   for (const message of due) {
     if (d.state.job.status !== 'RUNNING') return;

@@ -1,9 +1,9 @@
 import type { TickDraft } from '../draft';
 import { keyOf, sourceInput, subtaskForKey, ticksPerSecond, type TaskInfo } from '../topology';
-import type { CheckpointFailureReason } from '../reasons';
 import type {
   Alignment,
   Barrier,
+  CheckpointFailureReason,
   DataRecord,
   FilterSpec,
   MapSpec,
@@ -491,7 +491,11 @@ function processCancellation(d: TickDraft, info: TaskInfo, t: TaskState, checkpo
   const known = aligning === checkpoint || t.tracked.some((a) => a.checkpoint === checkpoint);
   if (checkpoint <= t.lastBarrier || (!known && checkpoint < newest)) return;
   if (d.scenario.checkpoint.mode === 'at-least-once') {
+    const entry = [t.alignment, ...t.tracked].find((a) => a?.checkpoint === checkpoint);
     dropTrackedUpTo(t, checkpoint);
+    // Given up already on the coordinator's notice, which sent the cancellation on: Flink's
+    // tracker passes a checkpoint's cancellation downstream once.
+    if (entry?.aborted === true) return;
   } else if (t.alignment) {
     const older = t.alignment.checkpoint;
     endAlignment(d, info.index, older);

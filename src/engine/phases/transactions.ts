@@ -2,8 +2,11 @@ import type { TickDraft } from '../draft';
 import type { TaskInfo } from '../topology';
 import type { BrokerTransaction, SinkSpec, TaskState, TransactionAbort } from '../types';
 
-/** Kafka's producer default for `transaction.timeout.ms`, which KafkaSink leaves as it is. */
-export const DEFAULT_TRANSACTION_TIMEOUT_MS = 60_000;
+/**
+ * `transaction.timeout.ms` when a sink sets none: KafkaSinkBuilder sets 1 h
+ * (DEFAULT_KAFKA_TRANSACTION_TIMEOUT), not Kafka's producer default of 60 s.
+ */
+export const DEFAULT_TRANSACTION_TIMEOUT_MS = 3_600_000;
 
 function sinkSpec(info: TaskInfo): SinkSpec | null {
   return info.operator.kind === 'sink' ? info.operator : null;
@@ -150,4 +153,47 @@ export function expireTransactions(d: TickDraft): { task: number; transaction: s
     }
   }
   return fenced;
+}
+
+/**
+ * A two-phase-commit sink makes every pre-committed transaction up to N visible, once: the
+ * notification of N commits the earlier ones too, when theirs came late or never. A transaction
+ * the broker already aborted (it outlived the transaction timeout) cannot commit: its records
+ * are lost, and the job goes on, as KafkaSink's committer only warns of it.
+ */
+export function commitTransactions(d: TickDraft, task: number, upTo: number): void {
+  const t = d.task(task);
+  if (t.state.kind !== 'sink') return;
+  const id = d.topology.tasks[task].id;
+  const remaining = [];
+  for (const txn of t.state.precommitted) {
+    if (txn.checkpoint > upTo) {
+      remaining.push(txn);
+      continue;
+    }
+    if (!committable(t, txn.txn)) {
+      if (!t.committed.includes(txn.checkpoint)) {
+        d.emit({
+          type: 'TransactionLost',
+          task: id,
+          transaction: t.transactions[txn.txn!].id,
+          checkpoint: txn.checkpoint,
+          records: txn.records.length,
+        });
+      }
+      continue;
+    }
+    markCommitted(d, task, txn.txn);
+    if (!t.committed.includes(txn.checkpoint)) {
+      d.appendOutput(t, txn.records);
+      t.committed = [...t.committed, txn.checkpoint];
+      d.emit({
+        type: 'SinkCommitted',
+        task: id,
+        checkpoint: txn.checkpoint,
+        records: txn.records.length,
+      });
+    }
+  }
+  t.state = { ...t.state, precommitted: remaining };
 }

@@ -7,6 +7,7 @@ import { lesson5CheckpointConfig } from './lesson5CheckpointConfig';
 import { lesson6Savepoints, lesson6Upgrade } from './lesson6Savepoints';
 import { lesson7FailureRate, lesson7RestartStrategies } from './lesson7RestartStrategies';
 import { lesson8Backpressure, lesson8Timeout, lesson8Unaligned } from './lesson8Backpressure';
+import { lesson9Latency, lesson9Timeout, lesson9TwoPhaseCommit } from './lesson9EndToEnd';
 
 /**
  * The whole course, every lesson loaded: one lesson per section of the seed text, in order.
@@ -27,6 +28,9 @@ export const LESSONS: Lesson[] = [
   lesson8Backpressure,
   lesson8Unaligned,
   lesson8Timeout,
+  lesson9TwoPhaseCommit,
+  lesson9Latency,
+  lesson9Timeout,
 ].sort((a, b) => a.order - b.order);
 
 export function lessonById(id: string): Lesson | undefined {

@@ -28,6 +28,9 @@ const LOADERS: Record<string, () => Promise<Lesson>> = {
   'backpressure-unaligned': () => import('./lesson8Backpressure').then((m) => m.lesson8Unaligned),
   'backpressure-aligned-timeout': () =>
     import('./lesson8Backpressure').then((m) => m.lesson8Timeout),
+  'end-to-end-exactly-once': () => import('./lesson9EndToEnd').then((m) => m.lesson9TwoPhaseCommit),
+  'end-to-end-latency': () => import('./lesson9EndToEnd').then((m) => m.lesson9Latency),
+  'transaction-timeout': () => import('./lesson9EndToEnd').then((m) => m.lesson9Timeout),
 };
 
 const loaded = new Map<string, Lesson>();

@@ -101,6 +101,30 @@ export const LESSON_INFO = {
       zh: '反压下的检查点：对齐超时',
     },
   },
+  'end-to-end-exactly-once': {
+    id: 'end-to-end-exactly-once',
+    order: 9,
+    title: {
+      en: 'End-to-end exactly-once: a two-phase-commit sink',
+      zh: '端到端精确一次：两阶段提交的 Sink',
+    },
+  },
+  'end-to-end-latency': {
+    id: 'end-to-end-latency',
+    order: 9,
+    title: {
+      en: 'End-to-end exactly-once: output latency',
+      zh: '端到端精确一次：输出延迟',
+    },
+  },
+  'transaction-timeout': {
+    id: 'transaction-timeout',
+    order: 9,
+    title: {
+      en: 'End-to-end exactly-once: the transaction timeout trap',
+      zh: '端到端精确一次：事务超时的陷阱',
+    },
+  },
 } satisfies Record<string, LessonInfo>;
 
 export type LessonId = keyof typeof LESSON_INFO;

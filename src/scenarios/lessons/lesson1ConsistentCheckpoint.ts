@@ -80,7 +80,8 @@ export const lesson1ConsistentCheckpoint: Lesson = {
         en: 'Recovery step one: restart the job. Every task is cancelled and its state is cleared: {source#0}, {sum_even#0} and {sum_odd#0} all hold nothing now, while the restart strategy waits its delay.',
         zh: '恢复第一步：重启应用。所有任务被取消，状态被清空：{source#0}、{sum_even#0} 和 {sum_odd#0} 现在什么都没有，重启策略则在等待它的延迟时间。',
       },
-      highlight: ['source#0', 'sum_even#0', 'sum_odd#0'],
+      // The JobManager too: its “restart in 2 ticks” is the delay the text speaks of.
+      highlight: ['jobmanager', 'source#0', 'sum_even#0', 'sum_odd#0'],
       question: {
         prompt: {
           en: '{sum_even#0} had already added 6 and counted 12. Is that 12 lost?',

@@ -5,7 +5,7 @@ import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
 
 /**
  * Seed sections 1 to 3: why alignment is what makes checkpoints exactly once. The run is in
- * AT_LEAST_ONCE; the last step sends the class to switch to EXACTLY_ONCE and compare.
+ * AT_LEAST_ONCE; two steps offer the same run in EXACTLY_ONCE beside it, on one clock.
  */
 export const lesson4ExactlyVsAtLeastOnce: Lesson = {
   ...LESSON_INFO['exactly-once-vs-at-least-once'],
@@ -38,6 +38,7 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
         zh: '来自 {source#0} 的分界线 1 到达了 {sum_even#0}，而来自 {source#1} 的分界线还在路上。精确一次模式此时会阻塞这个输入；至少一次模式不会：{sum_even#0} 继续处理，加上了分界线之后的 4。',
       },
       highlight: ['sum_even#0'],
+      twin: { mode: 'exactly-once' },
       question: {
         prompt: {
           en: 'Which record did {sum_even#0} just add that came after barrier 1?',
@@ -118,10 +119,11 @@ export const lesson4ExactlyVsAtLeastOnce: Lesson = {
       tick: 38,
       title: { en: 'At least once, not exactly once', zh: '至少一次，而不是精确一次' },
       text: {
-        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Now open this run in EXACTLY_ONCE (Config, mode) and play it: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50: exactly once (精确一次).',
-        zh: '作业结束时 {sum_even#0} = 44，而不是 40：来自 {source#0} 的 4 被算了两次。{sum_odd#0} = 50 是对的。现在把模式切换为 EXACTLY_ONCE 再运行一次（配置面板的模式），这会离开本课：在第 8 拍，来自 {source#0} 的输入被阻塞，4 在通道里等待，{sum_even#0} 保存的是 4；同样的故障之后，作业以 40 和 50 结束（精确一次）。',
+        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Show the same run in EXACTLY_ONCE beside this one (the button below; the lesson stays open) and step through both on one clock: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50: exactly once (精确一次). Only this run counts the 4 twice.',
+        zh: '作业结束时 {sum_even#0} = 44，而不是 40：来自 {source#0} 的 4 被算了两次。{sum_odd#0} = 50 是对的。在旁边打开 EXACTLY_ONCE 模式下的同一作业（下方的按钮，课程不会关闭），在同一时钟下逐拍对比：在第 8 拍，来自 {source#0} 的输入被阻塞，4 在通道里等待，{sum_even#0} 保存的是 4；同样的故障之后，作业以 40 和 50 结束（精确一次）。只有本次运行把 4 算了两次。',
       },
       highlight: ['sum_even#0', 'sum_odd#0'],
+      twin: { mode: 'exactly-once' },
     },
   ],
 };

@@ -55,6 +55,18 @@ export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
     en: 'The aligned-checkpoint timeout starts every checkpoint aligned and switches a subtask to unaligned only when it has waited too long.',
     zh: '对齐检查点超时让每个检查点先对齐，只有子任务等得太久时才改为非对齐。',
   },
+  'end-to-end-exactly-once': {
+    en: 'The sums go to a topic through a sink that writes in transactions, pre-commits them at the barrier and commits them when the checkpoint completes. After a failure, read_uncommitted reads a sum twice; read_committed reads each once.',
+    zh: '求和结果经由 Sink 写入主题：Sink 在事务中写入，分界线到达时预提交，检查点完成后提交。故障之后，read_uncommitted 把一个结果读了两次；read_committed 每个结果只读一次。',
+  },
+  'end-to-end-latency': {
+    en: 'read_committed reads the output in one batch per completed checkpoint: the checkpoint interval sets its latency.',
+    zh: 'read_committed 每完成一个检查点读到一批输出：检查点间隔决定了它的延迟。',
+  },
+  'transaction-timeout': {
+    en: 'A job down longer than the transaction timeout finds its pre-committed transaction aborted by the broker: the records are lost although their checkpoint completed.',
+    zh: '作业停止的时间超过事务超时，Broker 就会中止预提交的事务：尽管检查点已经完成，数据还是丢了。',
+  },
 };
 
 /** The summary of a lesson of the course, undefined for an id the course does not have. */

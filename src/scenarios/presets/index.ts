@@ -9,7 +9,12 @@ import { restartFixedDelay } from './restartFixedDelay';
 import { savepointUpgrade, savepointUpgradeResumed } from './savepointUpgrade';
 import { slowSinkAligned, slowSinkTimeout, slowSinkUnaligned } from './slowSink';
 import { barrierSnapshots, stopTheWorld } from './stopTheWorld';
-import { twoPhaseCommit } from './twoPhaseCommit';
+import {
+  atLeastOnceSink,
+  twoPhaseCommit,
+  twoPhaseCommitLatency,
+  twoPhaseCommitTimeout,
+} from './twoPhaseCommit';
 
 /** Every built-in scenario, in the picker's order; the first is the default. */
 export const PRESETS: readonly Scenario[] = [
@@ -27,6 +32,9 @@ export const PRESETS: readonly Scenario[] = [
   slowSinkUnaligned,
   slowSinkTimeout,
   twoPhaseCommit,
+  atLeastOnceSink,
+  twoPhaseCommitLatency,
+  twoPhaseCommitTimeout,
 ];
 
 export { DEFAULT_PRESET_ID };

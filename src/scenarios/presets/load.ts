@@ -23,6 +23,9 @@ const LOADERS: Record<string, () => Promise<Scenario>> = {
   'slow-sink-unaligned': () => import('./slowSink').then((m) => m.slowSinkUnaligned),
   'slow-sink-aligned-timeout': () => import('./slowSink').then((m) => m.slowSinkTimeout),
   'two-phase-commit': () => import('./twoPhaseCommit').then((m) => m.twoPhaseCommit),
+  'at-least-once-sink': () => import('./twoPhaseCommit').then((m) => m.atLeastOnceSink),
+  'two-phase-commit-latency': () => import('./twoPhaseCommit').then((m) => m.twoPhaseCommitLatency),
+  'two-phase-commit-timeout': () => import('./twoPhaseCommit').then((m) => m.twoPhaseCommitTimeout),
 };
 
 /**

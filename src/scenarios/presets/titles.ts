@@ -62,6 +62,18 @@ const TITLES: Readonly<Record<string, LocalText>> = {
     en: 'End-to-end exactly-once: a two-phase-commit sink and its readers',
     zh: '端到端精确一次：两阶段提交的 Sink 与下游读者',
   },
+  'at-least-once-sink': {
+    en: 'End-to-end: an at-least-once sink after the same failure',
+    zh: '端到端：同样的故障之后，至少一次的 Sink',
+  },
+  'two-phase-commit-latency': {
+    en: 'End-to-end exactly-once: output latency and the checkpoint interval',
+    zh: '端到端精确一次：输出延迟与检查点间隔',
+  },
+  'two-phase-commit-timeout': {
+    en: 'End-to-end exactly-once: the transaction timeout trap',
+    zh: '端到端精确一次：事务超时的陷阱',
+  },
 };
 
 /** The built-in scenarios as the picker lists them, without loading their definitions. */

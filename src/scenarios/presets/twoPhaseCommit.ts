@@ -1,3 +1,4 @@
+import type { Scenario, SinkSpec } from '../../engine';
 import { withDefaults, WORKED_EXAMPLE_RESTART } from '../defaults';
 
 const ONE_TO_NINE = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -31,4 +32,45 @@ export const twoPhaseCommit = withDefaults({
     { type: 'fail-task', task: 'sum_odd#0', when: { beforeValue: 7 } },
   ],
   restart: WORKED_EXAMPLE_RESTART,
+});
+
+/** The two-phase-commit job with its sink's options changed. */
+function withSink(sink: Partial<SinkSpec>): Scenario['operators'] {
+  return twoPhaseCommit.operators.map((op) => (op.kind === 'sink' ? { ...op, ...sink } : op));
+}
+
+/**
+ * The same job writing outside transactions (KafkaSink's AT_LEAST_ONCE): both consumers read
+ * every sum at once, and after the same failure both read the replayed 12 twice.
+ */
+export const atLeastOnceSink = withDefaults({
+  ...twoPhaseCommit,
+  id: 'at-least-once-sink',
+  title: 'End-to-end: an at-least-once sink after the same failure',
+  operators: withSink({ transactional: false }),
+});
+
+/**
+ * The same job without a failure, with a checkpoint every second: read_committed reads the sums
+ * in one batch per completed checkpoint, the last one in the final checkpoint at the end of input.
+ */
+export const twoPhaseCommitLatency = withDefaults({
+  ...twoPhaseCommit,
+  id: 'two-phase-commit-latency',
+  title: 'End-to-end exactly-once: output latency and the checkpoint interval',
+  checkpoint: { ...twoPhaseCommit.checkpoint, intervalMs: 1000, initialDelayMs: 1000 },
+  actions: [],
+});
+
+/**
+ * The transaction timeout trap: the failure of `twoPhaseCommit` with a 3 s transaction timeout and
+ * a 3 s restart delay. The broker aborts checkpoint 1's pre-committed transaction while the job is
+ * down, so the restore cannot commit it, and its records are lost though the checkpoint completed.
+ */
+export const twoPhaseCommitTimeout = withDefaults({
+  ...twoPhaseCommit,
+  id: 'two-phase-commit-timeout',
+  title: 'End-to-end exactly-once: the transaction timeout trap',
+  operators: withSink({ transactionTimeoutMs: 3000 }),
+  restart: { type: 'fixed-delay', attempts: 3, delayMs: 3000 },
 });

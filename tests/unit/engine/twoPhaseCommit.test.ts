@@ -189,6 +189,22 @@ describe('the transaction timeout trap', () => {
     expect(ofType(ok.events, 'TransactionLost')).toEqual([]);
   });
 
+  it("unset, the timeout is KafkaSink's 1 h: a job down 2 min loses nothing, where Kafka's 60 s would", () => {
+    const down = (sink: Record<string, unknown>) =>
+      record(
+        job(sink, {
+          actions: trap.actions,
+          restart: { type: 'fixed-delay', attempts: 3, delayMs: 120_000 },
+        }),
+        2000,
+      );
+    const unset = down({ transactional: true });
+    expect(values(end(unset), 'read_committed')).toEqual(SUMS);
+    expect(ofType(unset.events, 'TransactionLost')).toEqual([]);
+    const kafkaDefault = down({ transactional: true, transactionTimeoutMs: 60_000 });
+    expect(ofType(kafkaDefault.events, 'TransactionLost').length).toBeGreaterThan(0);
+  });
+
   it('an open transaction older than the timeout fences the sink: the task fails over, nothing is lost', () => {
     const slow = job(
       { transactional: true, transactionTimeoutMs: 500 },

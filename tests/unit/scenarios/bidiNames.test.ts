@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskName } from '../../../src/app/narration';
+import { taskName } from '../../../src/session/narration';
 import { isolated } from '../../../src/scenarios/text';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
 

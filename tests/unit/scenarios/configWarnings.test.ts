@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configWarnings } from '../../../src/scenarios/configWarnings';
 import { DEFAULT_CHECKPOINT_CONFIG } from '../../../src/scenarios/defaults';
-import type { CheckpointConfig } from '../../../src/engine';
+import type { CheckpointConfig, OperatorSpec } from '../../../src/engine';
 
 // Seed section 3.
 const SEED: CheckpointConfig = {
@@ -74,5 +74,30 @@ describe('configWarnings', () => {
       expect(w.en).not.toMatch(/[\u4e00-\u9fff]/);
       expect(w.zh).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('a sink’s transaction timeout', () => {
+  const sink = (options: Record<string, unknown>): OperatorSpec[] => [
+    { id: 'sink', kind: 'sink', parallelism: 1, topic: 'sums', ...options } as OperatorSpec,
+  ];
+  const sinkWarnings = (options: Record<string, unknown>) =>
+    configWarnings(DEFAULT_CHECKPOINT_CONFIG, undefined, sink(options)).filter(
+      (w) => w.field === 'sink',
+    );
+
+  it('warns that it does nothing on a sink that writes outside transactions, in both languages', () => {
+    const [w, ...more] = sinkWarnings({ transactionTimeoutMs: 3000 });
+    expect(more).toEqual([]);
+    expect(w.en).toMatch(/sink.*3000 ms.*not write in transactions.*does nothing/);
+    expect(w.zh).toMatch(/sink.*3000 ms.*不在事务中写入.*不起作用/);
+    expect(w.en).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(sinkWarnings({ transactional: false, transactionTimeoutMs: 3000 })).toHaveLength(1);
+  });
+
+  it('says nothing of a transactional sink’s timeout, nor of a sink without one', () => {
+    expect(sinkWarnings({ transactional: true, transactionTimeoutMs: 3000 })).toEqual([]);
+    expect(sinkWarnings({})).toEqual([]);
+    expect(sinkWarnings({ transactional: true })).toEqual([]);
   });
 });

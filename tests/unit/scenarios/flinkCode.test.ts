@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { flinkCode } from '../../../src/scenarios/flinkCode';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
+import { slowSinkAligned } from '../../../src/scenarios/presets/slowSink';
+import {
+  atLeastOnceSink,
+  twoPhaseCommit,
+  twoPhaseCommitTimeout,
+} from '../../../src/scenarios/presets/twoPhaseCommit';
 import type { Scenario } from '../../../src/engine';
 
 // Seed section 3, as written there.
@@ -118,5 +124,66 @@ describe('flinkCode', () => {
       /No restart strategy set: with checkpointing on, Flink 2\.1 uses exponential-delay/,
     );
     expect(text).not.toContain('restart-strategy.type');
+  });
+
+  it("says what a scenario's channel capacity and operator rates stand for in Flink, only when it sets them", () => {
+    const slow = flinkCode(slowSinkAligned, 'java');
+    const capacity = slowSinkAligned.edges.find((e) => e.capacity != null)!.capacity!;
+    const sink = slowSinkAligned.operators.find((o) => o.kind === 'sink')!;
+    expect(slow).toContain(`a channel holds at most ${capacity} records`);
+    expect(slow).toContain('taskmanager.network.memory.buffers-per-channel');
+    expect(slow).toContain(`${sink.id} takes at most ${sink.rate} record`);
+    expect(slow).toContain('taskmanager.network.memory.buffer-debloat.enabled');
+    // Every channel has a default capacity; a job that sets none has nothing to explain.
+    expect(flinkCode(SEED, 'java')).not.toContain('buffers-per-channel');
+  });
+});
+
+describe('flinkCode for a sink writing a topic', () => {
+  it('writes a transactional sink as KafkaSink with EXACTLY_ONCE, its transactional id prefix and transaction.timeout.ms', () => {
+    for (const language of ['java', 'scala'] as const) {
+      const code = lines(flinkCode(twoPhaseCommitTimeout, language));
+      expect(code).toContain(
+        language === 'java'
+          ? 'KafkaSink<String> sink = KafkaSink.<String>builder()'
+          : 'val sink = KafkaSink.builder[String]()',
+      );
+      expect(code).toContain('.setTopic("sums")');
+      expect(code).toContain('.setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)');
+      expect(code).toContain('.setTransactionalIdPrefix("sink")');
+      expect(code).toContain('.setProperty("transaction.timeout.ms", "3000")');
+      expect(code).toContain(
+        `import org.apache.flink.connector.kafka.sink.KafkaSink${language === 'java' ? ';' : ''}`,
+      );
+      expect(code).toContain(
+        `import org.apache.flink.connector.base.DeliveryGuarantee${language === 'java' ? ';' : ''}`,
+      );
+    }
+  });
+
+  it('names the prefix the scenario sets, and says what KafkaSink does when transaction.timeout.ms is unset', () => {
+    const prefixed: Scenario = {
+      ...twoPhaseCommit,
+      operators: twoPhaseCommit.operators.map((op) =>
+        op.kind === 'sink' ? { ...op, transactionalIdPrefix: 'sums-v2' } : op,
+      ),
+    };
+    const code = lines(flinkCode(prefixed, 'java'));
+    expect(code).toContain('.setTransactionalIdPrefix("sums-v2")');
+    expect(code.join('\n')).not.toContain('setProperty("transaction.timeout.ms"');
+    // KafkaSinkBuilder's DEFAULT_KAFKA_TRANSACTION_TIMEOUT, which the engine uses too.
+    expect(code.join('\n')).toMatch(/transaction\.timeout\.ms unset: KafkaSink sets 1 h/);
+  });
+
+  it('writes a sink outside transactions as AT_LEAST_ONCE, without a prefix or a timeout', () => {
+    const code = lines(flinkCode(atLeastOnceSink, 'java'));
+    expect(code).toContain('.setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)');
+    expect(code.join('\n')).not.toMatch(
+      /DeliveryGuarantee\.EXACTLY_ONCE|setTransactionalIdPrefix|transaction\.timeout/,
+    );
+  });
+
+  it('says nothing of Kafka for a job without a topic or a transactional sink', () => {
+    expect(flinkCode(oddEvenSum, 'java')).not.toMatch(/KafkaSink|DeliveryGuarantee/);
   });
 });

@@ -39,6 +39,7 @@ const DAMAGES: { [K in LinkDamage['kind']]: Extract<LinkDamage, { kind: K }> } =
   overridesActions: { kind: 'overridesActions' },
   tickNotCount: { kind: 'tickNotCount' },
   lessonNoName: { kind: 'lessonNoName' },
+  twinUnreadable: { kind: 'twinUnreadable' },
   unreadable: { kind: 'unreadable' },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInitialState, step, topologyOf } from '../../../src/engine';
-import { lessonText, TASK_REFERENCE, taskName } from '../../../src/app/narration';
+import { lessonText, TASK_REFERENCE, taskName } from '../../../src/session/narration';
 import type { Lesson } from '../../../src/scenarios/lesson';
 import { LESSONS } from '../../../src/scenarios/lessons/course';
 import type { LocalText } from '../../../src/scenarios/text';

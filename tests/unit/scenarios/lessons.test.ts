@@ -16,6 +16,7 @@ import { lesson3BarrierAlignment } from '../../../src/scenarios/lessons/lesson3B
 import { lesson4ExactlyVsAtLeastOnce } from '../../../src/scenarios/lessons/lesson4ExactlyVsAtLeastOnce';
 import { barrierSnapshots } from '../../../src/scenarios/presets/stopTheWorld';
 import { parseScenario } from '../../../src/scenarios/schema';
+import { twinScenario } from '../../../src/scenarios/twin';
 import { byTaskId, firstEvent, offsetOf, record, snapshotOf, sumOf } from '../../helpers/sim';
 
 function task(state: SimState, id: string) {
@@ -97,8 +98,8 @@ describe('the lesson registry', () => {
       lesson3BarrierAlignment,
       lesson4ExactlyVsAtLeastOnce,
     ]);
-    // Every place in the course, 1 to 8, has its lesson; a place taught in two parts has two.
-    expect([...new Set(orders)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Every place in the course, 1 to 9, has its lesson; a place taught in two parts has two.
+    expect([...new Set(orders)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const l of LESSONS) expect(lessonById(l.id)).toBe(l);
     expect(lessonById('no-such-lesson')).toBeUndefined();
   });
@@ -316,6 +317,24 @@ describe('lesson 2: stop the world against barriers', () => {
     const reads = events.filter((e) => e.type === 'RecordEmitted' && e.tick >= 9 && e.tick <= 14);
     expect(reads).toEqual([]);
     expect(pausedTicks(states).filter((t) => t <= 15)).toEqual([9, 10, 11, 12, 13, 14]);
+  });
+
+  it('at tick 15 and at the end the same job with barriers is offered beside it: at 15 it has added all of its input, this one not', () => {
+    const offered = lesson.steps.filter((step) => step.twin !== undefined);
+    expect(offered.map((step) => step.tick)).toEqual([15, 31]);
+    for (const step of offered) {
+      const twin = twinScenario(lesson.scenario, step.twin!);
+      expect({ ...twin, id: barrierSnapshots.id, title: barrierSnapshots.title }).toEqual(
+        barrierSnapshots,
+      );
+    }
+    const beside = record(twinScenario(lesson.scenario, offered[0].twin!)).states[15];
+    const even = [2, 4, 6, 8, 10, 12].reduce((a, b) => a + b);
+    const odd = [1, 3, 5, 7, 9, 11].reduce((a, b) => a + b);
+    expect([sumOf(beside, 'sum_even#0'), sumOf(beside, 'sum_odd#0')]).toEqual([2 * even, 2 * odd]);
+    expect([sumOf(beside, 'sum_even#0'), sumOf(beside, 'sum_odd#0')]).toEqual([84, 72]);
+    const here = states[15];
+    expect([sumOf(here, 'sum_even#0'), sumOf(here, 'sum_odd#0')]).toEqual([40, 32]);
   });
 
   it('at the end: 3 checkpoints, finished at 31 after 18 paused ticks; barriers: same checkpoint 1, input done at 15 against 27', () => {

@@ -1,4 +1,4 @@
-import { lookStyle, type Look } from '../flight';
+import { lookStyle, type Look } from '../look';
 import { checkpointColor } from '../palette';
 
 /** Width of a text at the chips' font size, close enough to size a pill around it. */

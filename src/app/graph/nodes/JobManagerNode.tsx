@@ -13,7 +13,7 @@ import { CheckpointTag, scaledStyle } from './parts';
  * The sentences of engine reasons, wanted here only once a job has failed: loaded as soon as the
  * recorded run shows the job failing, usually long before the cursor gets there.
  */
-const reasons = onDemand(() => import('../../reasons'));
+const reasons = onDemand(() => import('../../../session/reasons'));
 
 /**
  * The job manager's checkpoint coordinator: the job's status, the checkpoints in progress with

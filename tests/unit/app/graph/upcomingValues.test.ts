@@ -5,7 +5,7 @@ import {
   forkTimeline,
   recordTimeline,
   type Timeline,
-} from '../../../../src/app/timeline';
+} from '../../../../src/session/timeline';
 import { upcomingValues } from '../../../../src/app/graph/upcomingValues';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../../src/engine';
 import { logWindow } from '../../../../src/app/panels/logWindow';
-import { RECORD_NOISE } from '../../../../src/app/describeEvent';
-import { eventsAt, recordTimeline } from '../../../../src/app/timeline';
+import { RECORD_NOISE } from '../../../../src/session/describeEvent';
+import { eventsAt, recordTimeline } from '../../../../src/session/timeline';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 
 const read = (tick: number): SimEvent => ({

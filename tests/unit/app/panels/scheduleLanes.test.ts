@@ -6,7 +6,7 @@ import {
   scheduleLanes,
   scheduleWindow,
 } from '../../../../src/app/panels/scheduleLanes';
-import { recordTimeline, stateAt } from '../../../../src/app/timeline';
+import { recordTimeline, stateAt } from '../../../../src/session/timeline';
 import { withDefaults } from '../../../../src/scenarios/defaults';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
 import { firstEvent, record } from '../../../helpers/sim';
