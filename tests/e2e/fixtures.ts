@@ -56,19 +56,24 @@ export function linkTo(state: LinkState, options: { embed?: boolean } = {}): str
 }
 
 /**
- * Waits until the job graph stands still: every node measured and shown, fonts loaded, and the
- * viewport and node positions unchanged for several animation frames in a row (React Flow fits
- * the view after measuring the nodes, and again when the stage is resized).
+ * Waits until the job graph stands still: every node measured and shown, fonts loaded, the camera
+ * not moving, and the viewport and the nodes' places and sizes unchanged for several animation
+ * frames in a row (React Flow measures nodes a frame after they are drawn, and the camera frames
+ * again from what it measured).
  */
 export async function waitForStableGraph(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const w = window as unknown as { __graphKey?: string; __graphStill?: number };
-      const viewport = document.querySelector('.react-flow__viewport');
+      const viewport = document.querySelector<HTMLElement>('.react-flow__viewport');
       const nodes = [...document.querySelectorAll<HTMLElement>('.react-flow__node')];
       if (!viewport || nodes.length === 0 || document.fonts.status !== 'loaded') return false;
       if (nodes.some((n) => getComputedStyle(n).visibility !== 'visible')) return false;
-      const key = [viewport, ...nodes].map((n) => n.getAttribute('style')).join('|');
+      // The camera frames again once the nodes' new sizes are measured, and says while it moves.
+      if (document.querySelector('[data-camera-moving]')) return false;
+      const key = [viewport, ...nodes]
+        .map((n) => `${n.getAttribute('style')} ${n.offsetWidth}x${n.offsetHeight}`)
+        .join('|');
       w.__graphStill = w.__graphKey === key ? (w.__graphStill ?? 0) + 1 : 0;
       w.__graphKey = key;
       return w.__graphStill >= 5;

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
-import { expect, linkTo, open, test, waitForStableGraph, type LinkState } from './fixtures';
+import {
+  expect,
+  expectTick,
+  linkTo,
+  open,
+  test,
+  waitForStableGraph,
+  type LinkState,
+} from './fixtures';
 import { keyMoments } from './keyMoments';
 
 /**
@@ -161,13 +169,34 @@ for (const view of VIEWS) {
 }
 
 // The tightest view a classroom projects, in the language whose captions run to other heights:
-// every task a step rings is on the stage, none cut at its edge.
+// every task a step rings is on the stage, none cut at its edge, at every tick a student steps
+// to. A node grows with its tick and the caption with the step, and the camera frames again.
 test.describe('presenter 1280x720, Chinese', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
-  test('every task a lesson step rings is wholly on the stage', async ({ page }) => {
-    const problems = await atEveryLessonStep(page, { presenter: true }, 'zh', () =>
-      ringedOffStage(page),
-    );
+  test('stepping through every lesson, every task the step rings is wholly on the stage', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    for (const lesson of LESSONS) {
+      const [first, last] = [lesson.steps[0], lesson.steps[lesson.steps.length - 1]];
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: lesson.scenario.id },
+          tick: first.tick,
+          lesson: { id: lesson.id, step: 0 },
+          view: { presenter: true },
+          language: 'zh',
+        }),
+      );
+      for (let tick = first.tick + 1; tick <= last.tick; tick++) {
+        await page.keyboard.press('ArrowRight');
+        await expectTick(page, tick);
+        await waitForStableGraph(page);
+        const found = await ringedOffStage(page);
+        problems.push(...found.map((f) => `lesson ${lesson.order} tick ${tick}: ${f}`));
+      }
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import {
-  getViewportForBounds,
   ReactFlow,
   ReactFlowProvider,
-  useReactFlow,
   type EdgeTypes,
   type FitViewOptions,
   type NodeChange,
@@ -18,7 +16,8 @@ import { useStore } from '../store';
 import { eventsAt } from '../../session/timeline';
 import { BackendEdge } from './edges/BackendEdge';
 import { ChannelEdge } from './edges/ChannelEdge';
-import { CONTROL_LANE, ControlEdge } from './edges/ControlEdge';
+import { ControlEdge } from './edges/ControlEdge';
+import { useCamera } from './camera';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './flight';
@@ -64,14 +63,6 @@ const PADDING = {
   left: px(FIT_PADDING.left),
 };
 const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
-/** Around the tasks a lesson step frames: room for what travels to and from them. */
-const FOCUS_PADDING = px(48);
-/** The least space kept between a framed task and the stage's left or right edge. */
-const EDGE = 8;
-/** Half the widest message on a control lane ("complete 12"), before enlargement. */
-const LANE_MESSAGE_HALF = 56;
-/** How long the camera takes to move to the next step's tasks. */
-const CAMERA_MS = 600;
 const STEP_SECONDS = 0.35;
 const NO_EVENTS: readonly SimEvent[] = [];
 
@@ -284,37 +275,35 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   // Stable, like every prop of React Flow: a new function each tick re-renders its whole pane.
   const unselect = useCallback(() => select(null), [select]);
 
-  const flow = useReactFlow();
-  const fit = useCallback(() => void flow.fitView(FIT), [flow]);
-  // The camera follows the lesson: a step that points at tasks frames them, and what travels
-  // between them; without a lesson, or a step that points at nothing, the whole job.
-  const focus = useMemo(() => [...highlight].map((id) => ({ id })), [highlight]);
-  const frame = useCallback(
-    (duration: number) => {
-      if (focus.length === 0 || !stage) return void flow.fitView({ ...FIT, duration });
-      const tasks = flow.getNodesBounds(focus.map((f) => f.id));
-      // The lanes left of the tasks, and the messages on them, are part of what a step is about.
-      const room = CONTROL_LANE + LANE_MESSAGE_HALF * scale;
-      const bounds = { ...tasks, x: tasks.x - room, width: tasks.width + room };
-      // Tasks too far apart to frame at a readable size: centred on them, readable.
-      const viewport = getViewportForBounds(
-        bounds,
-        stage.width,
-        stage.height,
-        fitted.zoom,
-        MAX_ZOOM,
-        FOCUS_PADDING,
-      );
-      // Wider than the stage at that zoom: the room left of the tasks gives way before the
-      // tasks do (a state backend on the right was cut at its edge).
-      const overRight = (tasks.x + tasks.width) * viewport.zoom + viewport.x - (stage.width - EDGE);
-      const spareLeft = tasks.x * viewport.zoom + viewport.x - EDGE;
-      if (overRight > 0 && spareLeft > 0) viewport.x -= Math.min(overRight, spareLeft);
-      void flow.setViewport(viewport, { duration });
-    },
-    [flow, focus, fitted.zoom, stage, scale],
+  const focus = useMemo(() => [...highlight], [highlight]);
+  const layout = useMemo(
+    () => ({ shape, stage, zoom: fitted.zoom, job: state.scenario }),
+    [shape, stage, fitted.zoom, state.scenario],
+  );
+  const sizes = useMemo(
+    () =>
+      drawn
+        .map((n) => {
+          const m = own.measured[n.id];
+          return m ? `${Math.round(m.width)}x${Math.round(m.height)}` : '?';
+        })
+        .join(),
+    [drawn, own.measured],
   );
   const wrapper = useRef<HTMLDivElement>(null);
+  const camera = useCamera({
+    focus,
+    stage,
+    root: wrapper,
+    fit: FIT,
+    zoom: fitted.zoom,
+    maxZoom: MAX_ZOOM,
+    scale,
+    layout,
+    sizes,
+    reduced,
+    playing,
+  });
   const [flightLayer] = useState(() => new FlightLayer());
 
   // React Flow's attribution link names itself in English only; a screen reader on the Chinese
@@ -345,28 +334,6 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  // A new layout, stage or job (a job upgraded from a savepoint): frame at once, after React
-  // Flow has drawn it, and again once every node of the layout is measured (until then the
-  // bounds of a new layout are a guess, and an embed was left framing a corner). A new lesson
-  // step: move there, as smoothly as the user lets things move.
-  const frameNow = useRef(frame);
-  useEffect(() => {
-    frameNow.current = frame;
-  }, [frame]);
-  const measuredAll = drawn.length > 0 && drawn.every((n) => own.measured[n.id] !== undefined);
-  useEffect(() => {
-    const id = requestAnimationFrame(() => frameNow.current(0));
-    return () => cancelAnimationFrame(id);
-  }, [shape, stage, fitted.zoom, state.scenario, measuredAll]);
-  const moved = useRef(focus);
-  useEffect(() => {
-    if (moved.current === focus) return;
-    moved.current = focus;
-    // After React Flow has drawn the step's moment, whose nodes the camera frames.
-    const id = requestAnimationFrame(() => frameNow.current(reduced ? 0 : CAMERA_MS));
-    return () => cancelAnimationFrame(id);
-  }, [focus, reduced]);
-
   return (
     <FlightLayerContext.Provider value={flightLayer}>
       <TimingContext.Provider value={timing}>
@@ -387,6 +354,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
                 edgeTypes={edgeTypes}
                 onNodesChange={onNodesChange}
                 onPaneClick={unselect}
+                onMoveStart={camera.onMoveStart}
                 fitView
                 fitViewOptions={FIT}
                 minZoom={0.15}
@@ -404,7 +372,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
                 <FlightCanvas layer={flightLayer} presenter={presenter} />
               </ReactFlow>
             </div>
-            {!presenter && <GraphLegend onFit={fit} marks={marks} />}
+            {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
           </div>
         </ScaleContext.Provider>
       </TimingContext.Provider>

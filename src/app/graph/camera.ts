@@ -1,0 +1,178 @@
+import { getViewportForBounds, useReactFlow, type FitViewOptions } from '@xyflow/react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { CONTROL_LANE } from './edges/ControlEdge';
+import type { Stage } from './layout';
+
+/** Around the tasks a lesson step frames: room for what travels to and from them. */
+const FOCUS_PADDING = '48px';
+/** The least space kept between a framed task and the stage's left or right edge. */
+const EDGE = 8;
+/** Half the widest message on a control lane ("complete 12"), before enlargement. */
+const LANE_MESSAGE_HALF = 56;
+/** How long the camera takes to move to the next step's tasks. */
+export const CAMERA_MS = 600;
+/** The attribute the stage carries while the camera has a framing to do or a move under way. */
+export const CAMERA_MOVING = 'data-camera-moving';
+
+export interface CameraInput {
+  /** The tasks the lesson step talks about; none: the whole job. */
+  focus: readonly string[];
+  stage: Stage | null;
+  /** The stage's element, which says while the camera is moving (CAMERA_MOVING). */
+  root: RefObject<HTMLElement | null>;
+  /** How the whole job is fitted: the zoom a framing tries not to go below, its padding. */
+  fit: FitViewOptions;
+  zoom: number;
+  maxZoom: number;
+  /** The nodes' enlargement, which widens the messages on the control lanes. */
+  scale: number;
+  /** A new value each time what is drawn is laid out anew (a new shape, stage or job). */
+  layout: object;
+  /** The drawn nodes' measured sizes, one string; "?" for a node not measured yet. */
+  sizes: string;
+  reduced: boolean;
+  playing: boolean;
+}
+
+/** What the camera last did: the sizes it framed from, its move, and whether the user moved since. */
+interface Framed {
+  sizes: string;
+  /** When the move ends (performance.now()); 0 when it was at once. */
+  ends: number;
+  /** Counts framings: a move that ends says so only if no other has begun since. */
+  move: number;
+  byHand: boolean;
+}
+
+/**
+ * The camera follows the lesson: a step that points at tasks frames them and what travels
+ * between them; without a lesson, or a step that points at nothing, the whole job.
+ *
+ * A framing is only as right as the node sizes it was computed from, and a node is measured a
+ * frame after it is drawn with new content (a new tick, a new layout). So the camera frames again
+ * when the sizes change after it framed, unless the user has since moved it by hand: at once, or
+ * as the rest of the move under way. While playing it waits for the pause, unless it framed
+ * nodes not measured at all. Gives what the "fit" button and React Flow's `onMoveStart` call.
+ */
+export function useCamera(input: CameraInput) {
+  const flow = useReactFlow();
+  const { focus, stage, root, fit, zoom, maxZoom, scale, sizes, reduced, playing } = input;
+
+  const framed = useRef<Framed>({ sizes: '', ends: 0, move: 0, byHand: false });
+  const sizesNow = useRef(sizes);
+  useEffect(() => {
+    sizesNow.current = sizes;
+  }, [sizes]);
+
+  // Framings asked for and not yet done, and the move under way: the stage says so.
+  const pending = useRef(0);
+  const moving = useRef(false);
+  const show = useCallback(() => {
+    root.current?.toggleAttribute(CAMERA_MOVING, pending.current > 0 || moving.current);
+  }, [root]);
+
+  const frame = useCallback(
+    (duration: number) => {
+      const move = framed.current.move + 1;
+      const ends = duration > 0 ? performance.now() + duration : 0;
+      framed.current = { sizes: sizesNow.current, ends, move, byHand: false };
+      moving.current = duration > 0;
+      const done = () => {
+        if (framed.current.move !== move) return;
+        moving.current = false;
+        show();
+      };
+      if (focus.length === 0 || !stage) return void flow.fitView({ ...fit, duration }).then(done);
+      const tasks = flow.getNodesBounds([...focus]);
+      // The lanes left of the tasks, and the messages on them, are part of what a step is about.
+      const room = CONTROL_LANE + LANE_MESSAGE_HALF * scale;
+      const bounds = { ...tasks, x: tasks.x - room, width: tasks.width + room };
+      // Tasks too far apart to frame at a readable size: centred on them, readable.
+      const viewport = getViewportForBounds(
+        bounds,
+        stage.width,
+        stage.height,
+        zoom,
+        maxZoom,
+        FOCUS_PADDING,
+      );
+      // Wider than the stage at that zoom: the room left of the tasks gives way before the
+      // tasks do (a state backend on the right was cut at its edge).
+      const overRight = (tasks.x + tasks.width) * viewport.zoom + viewport.x - (stage.width - EDGE);
+      const spareLeft = tasks.x * viewport.zoom + viewport.x - EDGE;
+      if (overRight > 0 && spareLeft > 0) viewport.x -= Math.min(overRight, spareLeft);
+      void flow.setViewport(viewport, { duration }).then(done);
+    },
+    [flow, focus, fit, zoom, maxZoom, stage, scale, show],
+  );
+
+  // Framings run in the next animation frame, after React Flow has drawn what they frame.
+  const frameNow = useRef(frame);
+  useEffect(() => {
+    frameNow.current = frame;
+  }, [frame]);
+  const later = useCallback(
+    (duration: () => number) => {
+      pending.current += 1;
+      show();
+      let ran = false;
+      const id = requestAnimationFrame(() => {
+        ran = true;
+        pending.current -= 1;
+        frameNow.current(duration());
+        show();
+      });
+      return () => {
+        if (ran) return;
+        cancelAnimationFrame(id);
+        pending.current -= 1;
+        show();
+      };
+    },
+    [show],
+  );
+
+  // A new layout, stage or job (a job upgraded from a savepoint): at once.
+  useEffect(() => later(() => 0), [input.layout, later]);
+
+  // A new lesson step: move there, as smoothly as the user lets things move.
+  const stepped = useRef(focus);
+  useEffect(() => {
+    if (stepped.current === focus) return;
+    stepped.current = focus;
+    return later(() => (reduced ? 0 : CAMERA_MS));
+  }, [focus, reduced, later]);
+
+  // Sizes other than the framing read: frame again, within the move under way if there is one.
+  const wasPlaying = useRef(playing);
+  useEffect(() => {
+    const paused = wasPlaying.current && !playing;
+    wasPlaying.current = playing;
+    const last = framed.current;
+    if (last.byHand || sizes === last.sizes) return;
+    if (playing && !last.sizes.includes('?')) return;
+    return later(() => {
+      const rest = framed.current.ends - performance.now();
+      if (rest > 16) return rest;
+      return paused && !reduced ? CAMERA_MS : 0;
+    });
+  }, [sizes, playing, reduced, later]);
+
+  const onMoveStart = useCallback(
+    (event: MouseEvent | TouchEvent | null) => {
+      // React Flow's own moves (ours) come without the event that started them.
+      if (!event) return;
+      framed.current.byHand = true;
+      framed.current.move += 1;
+      moving.current = false;
+      show();
+    },
+    [show],
+  );
+  // The whole job, asked for: it stays framed until the next step or layout.
+  const fitAll = useCallback(() => {
+    framed.current = { ...framed.current, sizes: sizesNow.current, byHand: true };
+    void flow.fitView(fit);
+  }, [flow, fit]);
+  return { onMoveStart, fit: fitAll };
+}
