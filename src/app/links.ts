@@ -153,19 +153,14 @@ export async function applyHash(hash: string): Promise<void> {
   // Without its caption, presenter mode would open and then grow one under the graph.
   if (state.view?.presenter) await presenterCaption.load().catch(() => {});
   const s = useStore.getState();
-  s.setLanguage(state.language);
-  s.setLesson(null);
-  s.loadScenario(scenario, presetId, state.tick);
-  s.setLesson(lesson ? { id: lesson.id, step: state.lesson!.step } : null);
-  const view = state.view ?? {};
-  if (view.selected && scenario.operators.some((op) => view.selected!.startsWith(`${op.id}#`))) {
-    s.select(view.selected);
-  } else if (lesson) {
-    s.setTab('lesson');
-  }
-  if (Boolean(view.presenter) !== useStore.getState().presenter) s.togglePresenter();
-  if (Boolean(view.compare) !== useStore.getState().compare) s.toggleCompare();
-  s.setTwin(view.twin ?? null);
+  s.openShared({
+    scenario,
+    presetId,
+    tick: state.tick,
+    language: state.language,
+    lesson: lesson ? { id: lesson.id, step: state.lesson!.step } : null,
+    view: state.view ?? {},
+  });
   if (warnings.length > 0) {
     s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
   }

@@ -1,4 +1,3 @@
-import type { Scenario } from '../../engine';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 
@@ -10,7 +9,6 @@ export function TriggerMenuBody() {
   const t = useT();
   const current = useStore((s) => s.current);
   const cursor = useStore((s) => s.cursor);
-  const scenario = useStore((s) => s.timeline.scenario);
   const inject = useStore((s) => s.inject);
   const running = current.job.status === 'RUNNING';
   const savepoints = current.checkpoints.filter(
@@ -18,17 +16,7 @@ export function TriggerMenuBody() {
   );
   const when = { atTick: cursor + 1 };
 
-  const resumeFrom = (id: number) => {
-    const s = useStore.getState();
-    const job: Scenario = {
-      ...scenario,
-      id: `${scenario.id}-resumed`,
-      title: `${scenario.title} (${t({ en: 'resumed from savepoint', zh: '从保存点恢复' })} ${id})`,
-      actions: [],
-      restoreFrom: { job: scenario, savepoint: id, allowNonRestoredState: false },
-    };
-    s.loadScenario(job, null, 0);
-  };
+  const resumeFrom = useStore((s) => s.resumeFromSavepoint);
 
   return (
     <div className="menu-body inject-body">

@@ -1,7 +1,7 @@
 import type { Lesson } from '../../scenarios/lesson';
 import { useT } from '../i18n';
 import { useStore } from '../store';
-import { goToStep, nextLesson, openLessonById, replayStep } from './navigation';
+import { nextLesson, openLessonById } from './navigation';
 
 /**
  * Said when the cursor is not at the moment of the step shown (it shows the last step whose
@@ -10,6 +10,7 @@ import { goToStep, nextLesson, openLessonById, replayStep } from './navigation';
 export function OffScript({ lesson, step }: { lesson: Lesson; step: number }) {
   const t = useT();
   const cursor = useStore((s) => s.cursor);
+  const goToStep = useStore((s) => s.goToStep);
   const at = lesson.steps[step].tick;
   if (cursor === at) return null;
   const apart = Math.abs(cursor - at);
@@ -35,6 +36,8 @@ export function OffScript({ lesson, step }: { lesson: Lesson; step: number }) {
  */
 export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
   const t = useT();
+  const goToStep = useStore((s) => s.goToStep);
+  const replayStep = useStore((s) => s.replayStep);
   const last = step === lesson.steps.length - 1;
   const next = last ? nextLesson(lesson) : undefined;
   const from = step > 0 ? lesson.steps[step - 1].tick : 0;

@@ -64,11 +64,9 @@ const TEXT = {
 
 /** Validates and, when the schema accepts it, reloads the run with the change at the cursor. */
 export function applyConfigChange(change: (s: Scenario) => Scenario): Change {
-  const { timeline, presetId, cursor, loadScenario } = useStore.getState();
+  const { timeline, reconfigure } = useStore.getState();
   const result = tryChange(timeline.scenario, change);
-  if (result.ok && result.scenario !== timeline.scenario) {
-    loadScenario(result.scenario, presetId, cursor);
-  }
+  if (result.ok && result.scenario !== timeline.scenario) reconfigure(result.scenario);
   return result;
 }
 
