@@ -4,7 +4,7 @@ import { LOAD_FAILED, onDemand } from './layout/onDemand';
 import { useStore } from './store';
 import type { Timeline } from '../session/timeline';
 import { COMPARE_TITLE, playToEndText } from '../session/verdictPending';
-import { TwinPicker } from './twin/TwinPicker';
+import { TwinPicker } from './twin/onDemand';
 
 /** Judging, the verdict's sentences and the comparison: wanted at a run's end, or when compared. */
 const judgement = onDemand(() => import('./judgement'));

@@ -2,10 +2,8 @@ import { LESSONS, lessonById } from '../../scenarios/lessons';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
-import type { Lesson } from '../../scenarios/lesson';
-import type { TwinVariant } from '../../scenarios/twin';
 import { useStore } from '../store';
-import { twinLabel } from '../../session/twin/labels';
+import { LessonTwinButton } from '../twin/onDemand';
 import { openLessonById } from './navigation';
 import { OffScript, StepNav } from './StepNav';
 
@@ -41,26 +39,6 @@ function LessonList() {
   );
 }
 
-/** Opens the second run a lesson step offers beside this one; says when it is open. */
-function TwinButton({ lesson, variant }: { lesson: Lesson; variant: TwinVariant }) {
-  const t = useT();
-  const twin = useStore((s) => s.twin);
-  const setTwin = useStore((s) => s.setTwin);
-  const label = t(twinLabel(lesson.scenario, variant));
-  if (twin && JSON.stringify(twin) === JSON.stringify(variant)) {
-    return (
-      <p className="muted" data-testid="lesson-twin-open">
-        {t({ en: `Beside it: ${label}.`, zh: `旁边是：${label}。` })}
-      </p>
-    );
-  }
-  return (
-    <button type="button" data-testid="lesson-twin" onClick={() => setTwin(variant)}>
-      {t({ en: `Show beside it: ${label}`, zh: `在旁边显示：${label}` })}
-    </button>
-  );
-}
-
 /** The lesson being followed: the step at the cursor, with its question and answer. */
 export function LessonPanel() {
   const t = useT();
@@ -88,7 +66,7 @@ export function LessonPanel() {
         <h3>{say(step.title)}</h3>
         <OffScript lesson={lesson} step={current.step} />
         <p>{say(step.text)}</p>
-        {step.twin && <TwinButton lesson={lesson} variant={step.twin} />}
+        {step.twin && <LessonTwinButton lesson={lesson} variant={step.twin} />}
         {step.question && (
           <div className="question">
             <p>
