@@ -1,5 +1,5 @@
 import { lesson3BarrierAlignment as lesson } from '../../src/scenarios/lessons/lesson3BarrierAlignment';
-import { expect, linkTo, open, test } from './fixtures';
+import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
 
 /** A step that frames both sums, then one that frames sum_even alone: the camera moves. */
 const FROM = lesson.steps.findIndex(
@@ -66,5 +66,73 @@ test.describe('the camera follows the lesson', () => {
     await page.clock.runFor(2000);
     expect(during.zoom).toBeGreaterThan(before.zoom);
     expect(await camera(page)).toEqual(during);
+  });
+});
+
+/** Where a node is drawn on the page. */
+async function box(page: import('@playwright/test').Page, id: string) {
+  return (await page.getByTestId(`rf__node-${id}`).boundingBox())!;
+}
+
+/** Draws a node `px` tall, as a new layout would (React Flow measures it a frame later). */
+async function grow(page: import('@playwright/test').Page, id: string, px: number) {
+  await page.addStyleTag({
+    content: `.react-flow__node[data-id="${id}"] { height: ${px}px !important; }`,
+  });
+}
+
+test.describe('the camera and a node that grows', () => {
+  // A step that frames sum_even alone, at the tick the lesson sets.
+  const alone = (page: import('@playwright/test').Page) =>
+    open(
+      page,
+      linkTo({
+        scenario: { preset: lesson.scenario.id },
+        tick: lesson.steps[FROM + 1].tick,
+        lesson: { id: lesson.id, step: FROM + 1 },
+      }),
+    );
+
+  test('frames a ringed task again when it grows, so it stays wholly on the stage', async ({
+    page,
+  }) => {
+    await alone(page);
+    const before = await box(page, 'sum_even#0');
+    await grow(page, 'sum_even#0', 500);
+    await waitForStableGraph(page);
+    const stage = (await page.locator('.g-canvas').boundingBox())!;
+    const task = await box(page, 'sum_even#0');
+    // Taller than it was, and wholly on the stage.
+    expect(task.height).toBeGreaterThan(before.height * 1.5);
+    expect(task.y).toBeGreaterThanOrEqual(stage.y);
+    expect(task.y + task.height).toBeLessThanOrEqual(stage.y + stage.height);
+  });
+
+  test('leaves the camera where the user moved it', async ({ page }) => {
+    await alone(page);
+    // Dragged by hand from an empty part of the pane.
+    const from = await page.evaluate(() => {
+      const pane = document.querySelector('.g-canvas')!.getBoundingClientRect();
+      for (let y = pane.top + 10; y < pane.bottom; y += 20) {
+        for (let x = pane.left + 10; x < pane.right; x += 20) {
+          if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) {
+            return { x, y };
+          }
+        }
+      }
+      return null;
+    });
+    expect(from).not.toBeNull();
+    const before = await camera(page);
+    await page.mouse.move(from!.x, from!.y);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + 100, from!.y + 60, { steps: 5 });
+    await page.mouse.up();
+    await waitForStableGraph(page);
+    const moved = await camera(page);
+    expect(moved).not.toEqual(before);
+    await grow(page, 'sum_even#0', 500);
+    await waitForStableGraph(page);
+    expect(await camera(page)).toEqual(moved);
   });
 });

@@ -49,7 +49,8 @@ interface Framed {
  * between them; without a lesson, or a step that points at nothing, the whole job.
  *
  * A framing is only as right as the node sizes it was computed from, and a node is measured a
- * frame after it is drawn with new content (a new tick, a new layout). So the camera frames again
+ * frame after it is drawn at a new size (a new layout, or a tick whose content the layout sizes
+ * anew). So the camera frames again
  * when the sizes change after it framed, unless the user has since moved it by hand: at once, or
  * as the rest of the move under way. While playing it waits for the pause, unless it framed
  * nodes not measured at all. Gives what the "fit" button and React Flow's `onMoveStart` call.
