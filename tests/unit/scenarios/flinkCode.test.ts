@@ -126,6 +126,26 @@ describe('flinkCode', () => {
     expect(text).not.toContain('restart-strategy.type');
   });
 
+  it('turns unaligned checkpoints on, with the aligned timeout only where one is set, and never for an aligned job', () => {
+    const unaligned = (timeout?: number): Scenario => ({
+      ...SEED,
+      checkpoint: { ...SEED.checkpoint, unaligned: true, alignedCheckpointTimeoutMs: timeout },
+    });
+    const withTimeout = lines(flinkCode(unaligned(300), 'java'));
+    expect(withTimeout).toContain('chkpConfig.enableUnalignedCheckpoints();');
+    expect(withTimeout).toContain(
+      'chkpConfig.setAlignedCheckpointTimeout(Duration.ofMillis(300));',
+    );
+    expect(withTimeout).toContain('//   execution.checkpointing.unaligned.enabled: true');
+    // Flink's default timeout, 0: unaligned from the start, and no line says otherwise.
+    const always = flinkCode(unaligned(0), 'scala');
+    expect(lines(always)).toContain('chkpConfig.enableUnalignedCheckpoints()');
+    expect(always).not.toContain('setAlignedCheckpointTimeout');
+    const aligned = flinkCode(SEED, 'java');
+    expect(aligned).not.toContain('Unaligned');
+    expect(aligned).not.toContain('unaligned.enabled');
+  });
+
   it("says what a scenario's channel capacity and operator rates stand for in Flink, only when it sets them", () => {
     const slow = flinkCode(slowSinkAligned, 'java');
     const capacity = slowSinkAligned.edges.find((e) => e.capacity != null)!.capacity!;
