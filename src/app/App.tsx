@@ -54,7 +54,11 @@ export function App() {
               {twin && TwinStage ? <TwinStage /> : <JobGraph />}
             </ErrorBoundary>
           </div>
-          {presenter && Caption && <Caption />}
+          {presenter && Caption && (
+            <ErrorBoundary area={{ en: 'The lesson caption', zh: '课程字幕' }}>
+              <Caption />
+            </ErrorBoundary>
+          )}
         </section>
         {!embed && !presenter && (
           <ErrorBoundary
