@@ -26,8 +26,8 @@ export const lesson2StopTheWorld: Lesson = {
       tick: 8,
       title: { en: 'Checkpoint 1: pause!', zh: '检查点 1：暂停！' },
       text: {
-        en: 'The JobManager starts checkpoint 1. Instead of a barrier it sends every source a pause message.',
-        zh: 'JobManager 开始检查点 1。它不发分界线（barrier），而是给每个数据源发一条暂停消息。',
+        en: 'The JobManager starts checkpoint 1 at 800 ms, one interval in (Flink draws the first trigger at random, at most one interval after the start; the lesson fixes it so that its ticks stay as told). Instead of a barrier it sends every source a pause message.',
+        zh: 'JobManager 在 800 ms（一个间隔之后）开始检查点 1（Flink 随机选择第一次触发的时间，最晚在启动后一个间隔；本课把它固定下来，让下面的拍数保持不变）。它不发分界线（barrier），而是给每个数据源发一条暂停消息。',
       },
       highlight: ['jobmanager', 'source#0', 'source#1'],
     },

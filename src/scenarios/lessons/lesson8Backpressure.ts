@@ -13,8 +13,8 @@ export const lesson8Backpressure: Lesson = {
       tick: 0,
       title: { en: 'A slow sink', zh: '一个很慢的 Sink' },
       text: {
-        en: 'Both sources read 2 records a tick, {sink#0} writes only 1. Every channel holds 4 records (its network buffers, Flink’s credits). Checkpoints every second, each with a 600 ms timeout.',
-        zh: '两个 Source 每拍各读 2 条数据，{sink#0} 每拍只能写 1 条。每个通道最多容纳 4 条数据（网络缓冲区，即 Flink 的信用）。每秒一个检查点，超时时间 600 ms。',
+        en: 'Both sources read 2 records a tick, {sink#0} writes only 1. Every channel holds 4 records (its network buffers, Flink’s credits). Checkpoints every second, each with a 600 ms timeout; the first at 1 s (Flink draws it at random within the first second).',
+        zh: '两个 Source 每拍各读 2 条数据，{sink#0} 每拍只能写 1 条。每个通道最多容纳 4 条数据（网络缓冲区，即 Flink 的信用）。每秒一个检查点，超时时间 600 ms；第一个在 1 秒时（Flink 会在第一秒内随机选择它的时刻）。',
       },
       highlight: ['sink#0'],
     },

@@ -149,8 +149,8 @@ export const lesson9Latency: Lesson = {
       tick: 12,
       title: { en: 'Four sums waiting', zh: '四个结果在等待' },
       text: {
-        en: 'read_uncommitted has read 1, 2, 4 and 6; read_committed nothing. Checkpoint 1 was triggered at tick 10.',
-        zh: 'read_uncommitted 已读到 1、2、4、6；read_committed 什么也没有。检查点 1 在第 10 拍触发。',
+        en: 'read_uncommitted has read 1, 2, 4 and 6; read_committed nothing. Checkpoint 1 was triggered at tick 10, one interval in (Flink draws the first trigger at random, at most one interval after the start).',
+        zh: 'read_uncommitted 已读到 1、2、4、6；read_committed 什么也没有。检查点 1 在第 10 拍触发，即一个间隔之后（Flink 随机选择第一次触发的时间，最晚在启动后一个间隔）。',
       },
       highlight: ['sink#0'],
       question: {
