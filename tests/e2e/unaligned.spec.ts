@@ -52,6 +52,54 @@ for (const language of ['en', 'zh'] as const) {
   });
 }
 
+const FIGURES = {
+  en: {
+    endToEnd: 'End to end',
+    persisted: 'Persisted in-flight data',
+    four: '4 records',
+    none: '0 records',
+  },
+  zh: { endToEnd: '端到端耗时', persisted: '保存的在途数据', four: '4 条', none: '0 条' },
+} as const;
+
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) checkpoint 1's figures: summed up over the subtasks in the Checkpoints panel, and Source 1's own in its inspector`, async ({
+    page,
+  }) => {
+    const words = FIGURES[language];
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: UNALIGNED },
+        tick: 15,
+        language,
+        view: { selected: 'source#0' },
+      }),
+    );
+    // Source 1 persisted 4 records (7 8 9 10), the most of any subtask; the sink none.
+    const own = page.getByTestId('inspector-figures');
+    await expect(own.locator('tr', { hasText: words.persisted })).toContainText(words.four);
+    await page.getByRole('tab', { name: language === 'zh' ? '检查点' : 'Checkpoints' }).click();
+    await page
+      .getByRole('button', { name: language === 'zh' ? '显示每个子任务' : 'Show each subtask' })
+      .first()
+      .click();
+    const summary = page.getByTestId('checkpoint-summary-1');
+    const persisted = summary.locator('tr', { hasText: words.persisted }).locator('td');
+    await expect(persisted.first()).toHaveText(words.none);
+    await expect(persisted.last()).toHaveText(words.four);
+    // The largest end-to-end time of a subtask is the checkpoint's own: it completes with the
+    // last acknowledgement.
+    const entry = page.locator('.cl-cp', { has: summary });
+    const duration = await entry
+      .locator('.cl-cp-grid div', { hasText: words.endToEnd })
+      .locator('dd')
+      .innerText();
+    const endToEnd = summary.locator('tr', { hasText: words.endToEnd }).locator('td');
+    await expect(endToEnd.last()).toHaveText(duration.replace('…', ''));
+  });
+}
+
 for (const language of ['en', 'zh'] as const) {
   test(`(${language}) a LOW backpressure ring is dashed, unlike a lesson's highlight, and the legend tells them apart`, async ({
     page,

@@ -3,6 +3,7 @@ import {
   arrivedOn,
   backpressureOf,
   channelStateByTask,
+  checkpointMetrics,
   type Backpressure,
   type BackpressureStatus,
   topologyOf,
@@ -10,7 +11,8 @@ import {
   type SimState,
   type TaskState,
 } from '../../engine';
-import { useT, type LocalText } from '../i18n';
+import { useLanguage, useT, type LocalText } from '../i18n';
+import { figuresOf, formatFigure } from '../panels/checkpointFigures';
 import { taskName as taskLabel } from '../../session/narration';
 import { useStore } from '../store';
 import { describeOperator, describeState, msPerSecond } from './describe';
@@ -19,6 +21,38 @@ import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts
 import { elementView, outputViews } from './toFlowElements';
 import { ABORT_CAUSE, sinkTransactions, TRANSACTION_STATE } from './transactionView';
 import { upcomingValues } from './upcomingValues';
+
+/**
+ * Flink's figures for one subtask in the newest checkpoint it started (the web UI's checkpoint
+ * details for that subtask); nothing before it started one.
+ */
+function LatestFigures({ state, task }: { state: SimState; task: { id: string; index: number } }) {
+  const t = useT();
+  const language = useLanguage();
+  const latest = state.checkpoints.findLast((c) => c.subtasks[task.index]);
+  const metrics = useMemo(
+    () => (latest ? checkpointMetrics(state.scenario, latest).find((m) => m.id === task.id) : null),
+    [state.scenario, latest, task.id],
+  );
+  if (!latest || !metrics) return null;
+  return (
+    <>
+      <h4>
+        {t({ en: 'Checkpoint figures', zh: '检查点指标' })} <CheckpointTag id={latest.id} />
+      </h4>
+      <table className="g-table" data-testid="inspector-figures">
+        <tbody>
+          {figuresOf(latest.type).map((figure) => (
+            <tr key={figure.key} title={t(figure.help)}>
+              <th scope="row">{t(figure.label)}</th>
+              <td>{formatFigure(figure, metrics[figure.key], language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 /** What an unaligned snapshot holds besides the state: the in-flight records it persisted. */
 export function inFlightText(values: readonly number[]): LocalText {
@@ -230,6 +264,8 @@ export function Inspector() {
           </tbody>
         </table>
       )}
+
+      <LatestFigures state={state} task={info} />
 
       <h4>{t({ en: 'Inject a failure', zh: '注入故障' })}</h4>
       <div className="g-inject">

@@ -12,6 +12,7 @@ import { taskName } from '../../session/narration';
 import { reasonText } from '../../session/reasons';
 import { useStore, type Language } from '../store';
 import { checkpointRows, type CheckpointRow } from './checkpointRows';
+import { figuresOf, formatFigure } from './checkpointFigures';
 import { formatBytes, formatMs } from './format';
 import { checkpointColor } from '../graph/palette';
 import './panels.css';
@@ -54,6 +55,10 @@ const TEXT = {
     zh: '作为通道状态保存的数据条数（Flink 的 persisted in-flight data）',
   },
   records: { en: 'records', zh: '条' },
+  summary: { en: 'Summary over the subtasks', zh: '各子任务汇总' },
+  min: { en: 'Minimum', zh: '最小' },
+  avg: { en: 'Average', zh: '平均' },
+  max: { en: 'Maximum', zh: '最大' },
 } satisfies Record<string, LocalText>;
 
 /** Says how many ended checkpoints the run no longer keeps, as Flink's history does. */
@@ -134,6 +139,38 @@ function TickButton({
     >
       t{tick}
     </button>
+  );
+}
+
+/** Flink's summary of a checkpoint's figures over its subtasks: minimum, average, maximum. */
+function Summary({ row }: { row: CheckpointRow }) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <table className="cl-cp-summary" data-testid={`checkpoint-summary-${row.id}`}>
+      <caption>{t(TEXT.summary)}</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">{t(TEXT.min)}</th>
+          <th scope="col">{t(TEXT.avg)}</th>
+          <th scope="col">{t(TEXT.max)}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {figuresOf(row.type).map((figure) => {
+          const s = row.summary[figure.key];
+          return (
+            <tr key={figure.key} title={t(figure.help)}>
+              <th scope="row">{t(figure.label)}</th>
+              <td>{formatFigure(figure, s?.min ?? null, language)}</td>
+              <td>{formatFigure(figure, s?.avg ?? null, language)}</td>
+              <td>{formatFigure(figure, s?.max ?? null, language)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -234,9 +271,9 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
         <div title={t(TEXT.startDelayHelp)}>
           <dt>{t(TEXT.startDelay)}</dt>
           <dd>
-            {row.startDelay === null
+            {row.summary.startDelayMs === null
               ? '–'
-              : `${formatMs(row.startDelay.min)} / ${formatMs(Math.round(row.startDelay.avg))} / ${formatMs(row.startDelay.max)}`}
+              : `${formatMs(row.summary.startDelayMs.min)} / ${formatMs(Math.round(row.summary.startDelayMs.avg))} / ${formatMs(row.summary.startDelayMs.max)}`}
           </dd>
         </div>
         {row.type !== 'aligned' && (
@@ -248,6 +285,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
           </div>
         )}
       </dl>
+      {open && <Summary row={row} />}
       {open && (
         <table className="cl-cp-tasks">
           <thead>

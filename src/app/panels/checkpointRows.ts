@@ -4,14 +4,15 @@ import {
   countDefined,
   summarize,
   type CheckpointType,
-  type MetricSummary,
   topologyOf,
   type CheckpointFailureReason,
   type CheckpointKind,
   type CheckpointStatus,
   type OperatorState,
   type SimState,
+  type SubtaskCheckpointMetrics,
 } from '../../engine';
+import { FIGURES, type FigureSummary } from './checkpointFigures';
 
 export interface TaskCheckpoint {
   task: string;
@@ -29,6 +30,8 @@ export interface TaskCheckpoint {
   persisted: number;
   /** The values of those records, in persisted order. */
   persistedValues: number[];
+  /** Flink's figures for the task, once it started the checkpoint. */
+  metrics: SubtaskCheckpointMetrics | null;
 }
 
 /** One checkpoint as Flink's web UI lists it, measured at the state's tick. */
@@ -50,8 +53,8 @@ export interface CheckpointRow {
   total: number;
   stateBytes: number;
   type: CheckpointType;
-  /** Flink's summary of the subtasks' start delays. */
-  startDelay: MetricSummary | null;
+  /** Flink's summary over the subtasks (minimum, average, maximum) of each figure. */
+  summary: FigureSummary;
   /** Records persisted as channel state, over all subtasks. */
   persisted: number;
   tasks: TaskCheckpoint[];
@@ -91,7 +94,9 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
         total: tasks.length,
         stateBytes: c.stateBytes,
         type: c.type,
-        startDelay: summarize([...metrics.values()].map((m) => m.startDelayMs)),
+        summary: Object.fromEntries(
+          FIGURES.map((f) => [f.key, summarize([...metrics.values()].map((m) => m[f.key]))]),
+        ) as FigureSummary,
         persisted: c.channelState.length,
         tasks: tasks.map((info) => ({
           task: info.id,
@@ -102,6 +107,7 @@ export function checkpointRows(state: SimState, limit = Infinity): CheckpointRow
           startDelayMs: metrics.get(info.id)?.startDelayMs ?? null,
           persisted: metrics.get(info.id)?.persistedRecords ?? 0,
           persistedValues: (channelState[info.id] ?? []).map((r) => r.value),
+          metrics: metrics.get(info.id) ?? null,
         })),
       };
     })

@@ -52,6 +52,28 @@ describe('checkpoint history rows', () => {
     expect(sumEven.stored!).toBeLessThanOrEqual(sumEven.ack!);
   });
 
+  it("sum up each of Flink's figures over the subtasks as its web UI does, from the run's own events", () => {
+    const [row] = checkpointRows(states[completed]);
+    const ackAt = (task: string) =>
+      firstEvent(events, 'CheckpointAcknowledged', (e) => e.task === task).tick;
+    // End to end per subtask: from the trigger to its acknowledgement; the checkpoint completes
+    // with its last acknowledgement, so the largest is the checkpoint's own duration.
+    const endToEnd = row.tasks.map((t) => (ackAt(t.task) - triggered) * 100);
+    expect(row.summary.endToEndMs).toEqual({
+      min: Math.min(...endToEnd),
+      avg: endToEnd.reduce((a, b) => a + b, 0) / endToEnd.length,
+      max: row.durationMs,
+    });
+    // Alignment: from a task's first barrier to its snapshot; the longest is the row's alignment.
+    expect(row.summary.alignmentMs?.max).toBe(row.alignmentMs);
+    // Nothing is persisted as channel state by an aligned checkpoint.
+    expect(row.summary.persistedRecords).toEqual({ min: 0, avg: 0, max: 0 });
+    // Every subtask's figures are the ones summed up.
+    for (const task of row.tasks) {
+      expect(task.metrics?.endToEndMs).toBe((ackAt(task.task) - triggered) * 100);
+    }
+  });
+
   it('keep the recovery of the first example: checkpoint 1 completed, the newest first', () => {
     const run = record(oddEvenSum);
     const rows = checkpointRows(run.states[run.states.length - 1]);
