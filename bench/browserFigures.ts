@@ -10,7 +10,7 @@ import { exportScenarioFile } from '../src/scenarios/scenarioFile';
 import { encodeShareState, type SharedScenario, type ShareView } from '../src/scenarios/shareLink';
 import { eagerJavaScript, type BundleSize } from './firstScreen';
 import type { InputKind } from './inputKinds';
-import { largeScenario, stressScenario } from './scenarios';
+import { largeScenario, stressScenario, worstCaseScenario } from './scenarios';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const VIEWPORT = { width: 1440, height: 900 };
@@ -88,7 +88,8 @@ export interface InputRuns {
 }
 
 /** The groups of browser figures, each of which `--only` can run alone. */
-export type BrowserPart = 'startup' | 'busy' | 'frames' | 'slow' | 'input' | 'verdict';
+export type BrowserPart =
+  'startup' | 'busy' | 'frames' | 'slow' | 'input' | 'verdict' | 'worst-case';
 
 /** What a run of the browser figures measured; a part not run leaves its fields out. */
 export interface BrowserResult {
@@ -122,6 +123,8 @@ export interface BrowserResult {
   /** Time from End to the verdict on the large scenario, End pressed at once and after a pause. */
   verdictAtOnce?: VerdictRuns | Unmeasured;
   verdictAfterPause?: VerdictRuns | Unmeasured;
+  /** The worst-case link that passes validation, opened and recorded to where it stops. */
+  worstCase?: WorstCaseRuns | Unmeasured;
 }
 
 /** Milliseconds from End to the verdict shown, per run, and the load average when measured. */
@@ -129,6 +132,21 @@ export interface VerdictRuns {
   ms: number[];
   /** How long the run stood still on screen before End. */
   pauseMs: number;
+  load: number;
+}
+
+/** Opening the worst-case link, per run: what the user waits for and what the page spends. */
+export interface WorstCaseRuns {
+  /** From the start of navigation to the first frame with the graph, progress bar or refusal. */
+  firstRenderMs: number[];
+  /** The longest main-thread task from that frame until the page went quiet; 0: none over 50 ms. */
+  longestTaskMs: number[];
+  /** The longest task before that frame: loading, the first piece of recording, the render. */
+  loadTaskMs: number[];
+  /** The highest JS heap of the page and its workers together, until the page went quiet. */
+  peakHeapMb: number[];
+  /** The tick the recording reached, in the last run. */
+  end: number;
   load: number;
 }
 
@@ -705,6 +723,129 @@ async function inputRuns(
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The worst-case link: the costliest scenario that passes validation, opened as a user pasting
+// its share link would, and recorded until it stops.
+
+const WORST_CASE_RUNS = 3;
+/** What first tells the user something about the run: the graph, the progress bar or a refusal. */
+const FIRST_SIGN = '.react-flow__node, [data-testid="recording-progress"], [role="alert"]';
+const HEAP_SAMPLE_MS = 100;
+/** How long the page must go without a long task, once recorded, for the figure to end. */
+const QUIET_MS = 1000;
+
+/** Installed before the app's script: every main-thread task over 50 ms the browser reports. */
+const LONG_TASK_PROBE = `(() => {
+  const tasks = (window.__longTasks = []);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+})()`;
+
+/**
+ * Samples the JS heap of `page` and of its workers (the app records a long run in one) every
+ * HEAP_SAMPLE_MS; the function returned stops and gives the highest sum seen, in MB. Playwright
+ * opens DevTools sessions on pages only, so workers are reached through the protocol's auto-attach
+ * in its message-wrapping form; each page sample adds the workers' latest replies, a sample older.
+ */
+async function sampleHeap(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  const workers = new Map<string, number>();
+  cdp.on('Target.attachedToTarget', ({ sessionId }) => workers.set(sessionId, 0));
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => workers.delete(sessionId));
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+    const used = (JSON.parse(message) as { result?: { usedSize?: number } }).result?.usedSize;
+    if (used !== undefined && workers.has(sessionId)) workers.set(sessionId, used);
+  });
+  await cdp.send('Target.setAutoAttach', {
+    autoAttach: true,
+    waitForDebuggerOnStart: false,
+    flatten: false,
+  });
+  const ask = JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' });
+  let peak = 0;
+  let sampling = true;
+  let failure: unknown = null;
+  // A page that fails to load ends its context, and with it the session: the error is kept for
+  // `stop`, not left unhandled.
+  const sampled = (async () => {
+    while (sampling) {
+      for (const sessionId of workers.keys()) {
+        cdp.send('Target.sendMessageToTarget', { sessionId, message: ask }).catch(() => undefined);
+      }
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      peak = Math.max(
+        peak,
+        [...workers.values()].reduce((sum, used) => sum + used, usedSize),
+      );
+      await new Promise((done) => setTimeout(done, HEAP_SAMPLE_MS));
+    }
+  })().catch((e: unknown) => {
+    failure = e;
+  });
+  return async () => {
+    sampling = false;
+    await sampled;
+    if (failure) throw failure;
+    await cdp.detach();
+    return peak / (1024 * 1024);
+  };
+}
+
+/**
+ * Opens `url` in a fresh context WORST_CASE_RUNS times and waits each time for the recording to
+ * end (at its budget, its job's end, or a refusal that records nothing) and then for QUIET_MS
+ * without a long task: when the first sign of the run was drawn, the longest main-thread task
+ * after it, and the peak heap meanwhile.
+ */
+async function worstCaseRuns(browser: Browser, url: string): Promise<WorstCaseRuns | Unmeasured> {
+  const runs: WorstCaseRuns = {
+    firstRenderMs: [],
+    longestTaskMs: [],
+    loadTaskMs: [],
+    peakHeapMb: [],
+    end: 0,
+    load: 0,
+  };
+  for (let run = 0; run < WORST_CASE_RUNS; run++) {
+    const context = await browser.newContext(CONTEXT);
+    try {
+      const page = await context.newPage();
+      await installInteractiveProbe(page, FIRST_SIGN);
+      await page.addInitScript(LONG_TASK_PROBE);
+      const stopSampling = await sampleHeap(page);
+      await page.goto(url);
+      const shown = (await (
+        await page.waitForFunction('window.__bench && window.__bench.interactive', null, {
+          timeout: 60_000,
+        })
+      ).jsonValue()) as number;
+      await recorded(page);
+      // Drawing what was recorded (a run that stopped in its first piece is recorded before the
+      // first render) still holds the page: the figure counts until it answers again.
+      await page.waitForFunction(
+        `performance.now() - Math.max(0, ...window.__longTasks.map((t) => t.start + t.ms)) > ${QUIET_MS}`,
+        null,
+        { timeout: INPUT_TIMEOUT_MS, polling: 250 },
+      );
+      runs.peakHeapMb.push(await stopSampling());
+      const tasks = (await page.evaluate('window.__longTasks')) as { start: number; ms: number }[];
+      const longest = (from: number, to: number) =>
+        Math.max(0, ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.ms));
+      runs.firstRenderMs.push(shown);
+      runs.longestTaskMs.push(longest(shown, Infinity));
+      runs.loadTaskMs.push(longest(0, shown));
+      runs.end = await lastTick(page);
+    } catch (e) {
+      return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
+    } finally {
+      await context.close();
+    }
+  }
+  runs.load = loadavg()[0];
+  return runs;
+}
+
 /**
  * The browser figures: builds the app and the reference page, serves both with `vite preview`
  * on a free port, and measures them in headless Chromium. Stops the server and the browser
@@ -806,6 +947,13 @@ export async function browserFigures(
       log('verdict after End: the large scenario, End at once and after the run stood still');
       result.verdictAtOnce = await verdictRuns(browser, base, 0);
       result.verdictAfterPause = await verdictRuns(browser, base, VERDICT_PAUSE_MS);
+    }
+    if (parts.has('worst-case')) {
+      log('the worst-case link: first render, longest task and peak heap while it records');
+      result.worstCase = await worstCaseRuns(
+        browser,
+        shareLink(base, { custom: worstCaseScenario() }),
+      );
     }
     return result;
   } finally {

@@ -273,6 +273,7 @@ const BROWSER_PARTS: readonly BrowserPart[] = [
   'slow',
   'input',
   'verdict',
+  'worst-case',
 ];
 const KIB = 1024;
 const loadText = (load: number) => `load average ${fixed(load)} on the machine when measured`;
@@ -504,6 +505,65 @@ function verdictRow(b: BrowserResult): Figure[] {
   ];
 }
 
+/** The worst-case link opened in the page: first render, longest task while recording, peak heap. */
+function worstCaseRow(b: BrowserResult): Figure[] {
+  const { worstCase: runs } = b;
+  if (!runs) return [];
+  const name = 'Worst-case link, browser';
+  const target = 'first render under 500 ms, no task over 50 ms after it, heap under 300 MB';
+  const method =
+    'The costliest scenario that passes validation (bench/scenarios.ts `worstCaseScenario`: 16 sources, ' +
+    'three levels of broadcast to 16 subtasks each) opened from its share link in a fresh page, as a user ' +
+    'pasting it would, and left until its recording ended (no progress bar) and then 1 s passed without ' +
+    'a long task. First render: from the start of navigation to the first animation frame with a graph ' +
+    "node, the progress bar or a refusal in the DOM. Longest task: the longest of the main thread's tasks " +
+    "over 50 ms (PerformanceObserver 'longtask', installed before the app's script) that began from that " +
+    'frame on, so it counts the drawing of what was recorded as well as the recording. Peak heap: ' +
+    "V8's used heap (garbage included) of the page plus its workers, where the app records a long run " +
+    '(DevTools protocol Runtime.getHeapUsage), sampled every 100 ms from navigation to the end. The first ' +
+    'render is the median of the runs, each in a fresh context; the task and the heap are the worst of ' +
+    'them, as their targets are ceilings. Headless Chromium, 1440x900, full CPU.';
+  if (isUnmeasured(runs)) {
+    return [
+      {
+        name,
+        value: '-',
+        runs: '-',
+        reference: '-',
+        ratio: '-',
+        target,
+        status: 'not measured yet',
+        note: `not measured yet: ${runs.reason}. ${method}`,
+      },
+    ];
+  }
+  const first = median(runs.firstRenderMs);
+  const task = Math.max(...runs.longestTaskMs);
+  const heap = Math.max(...runs.peakHeapMb);
+  const longestTask = task === 0 ? 'no task over 50 ms' : `longest task ${fixed(task, 0)} ms`;
+  const each = runs.firstRenderMs
+    .map(
+      (ms, i) =>
+        `${fixed(ms, 0)}/${fixed(runs.longestTaskMs[i], 0)} ms/${fixed(runs.peakHeapMb[i], 0)} MB`,
+    )
+    .join(', ');
+  return [
+    {
+      name,
+      value: `${fixed(first, 0)} ms, ${longestTask}, heap ${fixed(heap, 0)} MB`,
+      runs: each,
+      reference: `recorded to tick ${runs.end.toLocaleString('en')}`,
+      ratio: '-',
+      target,
+      status: status(first < 500 && task <= 50 && heap < 300),
+      note:
+        `${method} Per run (first render/longest task, 0 for none, peak heap): ${each}; the longest task before the ` +
+        `first render (loading, the first piece of recording, the render): ` +
+        `${list(runs.loadTaskMs, (n) => `${fixed(n, 0)} ms`)}. ${loadText(runs.load)}.`,
+    },
+  ];
+}
+
 function browserFigureRows(b: BrowserResult): Figure[] {
   const appGzip = b.appBundle.gzipBytes;
   const refGzip = b.referenceBundle.gzipBytes;
@@ -530,6 +590,7 @@ function browserFigureRows(b: BrowserResult): Figure[] {
     ...busyRow(b),
     ...inputRows(b),
     ...verdictRow(b),
+    ...worstCaseRow(b),
   ];
   const withLoad = (runs: FrameRuns | Unmeasured) =>
     !isUnmeasured(runs) && runs.load !== undefined ? ` Measured at a ${loadText(runs.load)}.` : '';
