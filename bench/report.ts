@@ -103,7 +103,9 @@ npm ci
 npm run bench                    # every figure; rewrites this file
 npm run bench -- --only engine   # engine figures only, printed, this file left alone
 npm run bench -- --only browser  # browser figures only, printed, this file left alone
-npm run bench -- --only startup  # one group of them: startup, busy, frames or slow (CPU 4x)
+npm run bench -- --only runner   # the headless runner's figures only
+npm run bench -- --only startup  # one group of the browser's: startup, busy, frames, slow (CPU 4x),
+                                 # input, verdict or worst-case
 \`\`\`
 
 It needs Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); it never downloads a browser.
