@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RestartStrategy, Scenario, ScenarioAction, TimedEvent } from '../../../src/engine';
 import { withDefaults } from '../../../src/scenarios/defaults';
 import { restartJob } from '../../../src/scenarios/presets/restartJob';
+import { runSimReport } from '../../helpers/runner';
 
 // The failure actions of Flink's CheckpointFailureManager and restart strategies, run as a
 // script runs them: a scenario file through the headless runner, its JSON read back.
@@ -35,14 +35,7 @@ let files = 0;
 function sim(scenario: Scenario): Promise<Report> {
   const path = join(dir, `scenario-${files++}.json`);
   writeFileSync(path, JSON.stringify(scenario));
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/sim.ts', path, '--events', 'milestones'],
-      { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))),
-    );
-  });
+  return runSimReport(path, '--events', 'milestones');
 }
 
 const fixed: RestartStrategy = { type: 'fixed-delay', attempts: 3, delayMs: 10 * SECOND };

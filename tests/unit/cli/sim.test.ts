@@ -1,33 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSim, type RunnerOutcome as Outcome } from '../../helpers/runner';
 import { MILESTONE_EVENTS, type TimedEvent } from '../../../src/engine';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
 import { fanOutDraft, worstCaseScenario } from '../../../bench/scenarios';
 
 // The headless runner as a script calls it: a child process, its exit status, its two streams.
 
-interface Outcome {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sim(...args: string[]): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/sim.ts', ...args],
-      { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ status, stdout, stderr });
-      },
-    );
-  });
-}
+const sim = runSim;
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-test-'));
 const file = (name: string, content: string) => {

@@ -1,24 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runSim } from '../../helpers/runner';
 import type { TimedEvent } from '../../../src/engine';
 import { withDefaults } from '../../../src/scenarios/defaults';
 
 // The runner's fields for flow control and unaligned checkpoints, read as a script reads them.
 
-function sim(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/sim.ts', ...args],
-      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const sim = runSim;
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-bp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

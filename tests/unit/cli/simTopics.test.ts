@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runSimReport } from '../../helpers/runner';
 
 // The runner's fields for a sink writing a topic, read as a script reads them: what each
 // consumer read, and the account of what it read twice or missed.
@@ -14,16 +14,7 @@ interface Report {
   }[];
 }
 
-function sim(preset: string): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/sim.ts', preset, '--events', 'none'],
-      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))),
-    );
-  });
-}
+const sim = (preset: string) => runSimReport<Report>(preset, '--events', 'none');
 
 const read = (r: Report, isolation: string) =>
   r.consumers.find((c) => c.isolation === isolation)!.values;
