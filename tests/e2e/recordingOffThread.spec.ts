@@ -7,23 +7,33 @@ const slider = 'Timeline: tick';
 test('a costly valid link records in a worker: menus open while it records, and Stop stops it', async ({
   page,
 }) => {
+  // The worker's script is held back until the test lets it go: the page has handed the run
+  // over by then and waits, so the checks below see it recording however fast the machine is.
+  let asked = false;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/recording\.worker/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(linkTo({ scenario: { custom: costly }, tick: 0 }));
   const progress = page.getByTestId('recording-progress');
   await expect(progress).toBeVisible({ timeout: 30_000 });
   // The page hands the recording to a worker once the first screen is drawn.
-  await expect
-    .poll(() => workers.some((url) => url.includes('recording.worker')), { timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(() => asked, { timeout: 30_000 }).toBe(true);
 
   // The page answers while the run records: a menu opens, its content loads and shows.
   await page.getByText('File', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Import scenario…' })).toBeVisible();
   await expect(progress).toBeVisible();
-  // What is recorded so far arrives in pieces: the bar moves.
+  // What the worker records arrives in pieces: the bar moves.
   const bar = progress.locator('progress');
   const first = Number(await bar.getAttribute('value'));
+  release();
+  await expect.poll(() => workers.some((url) => url.includes('recording.worker'))).toBe(true);
   await expect
     .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
     .toBeGreaterThan(first);
