@@ -81,6 +81,26 @@ async function grow(page: import('@playwright/test').Page, id: string, px: numbe
   });
 }
 
+/** Drags the pane by hand from an empty part of it, 100 px right and 60 px down. */
+async function dragPane(page: import('@playwright/test').Page) {
+  const from = await page.evaluate(() => {
+    const pane = document.querySelector('.g-canvas')!.getBoundingClientRect();
+    for (let y = pane.top + 10; y < pane.bottom; y += 20) {
+      for (let x = pane.left + 10; x < pane.right; x += 20) {
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) {
+          return { x, y };
+        }
+      }
+    }
+    return null;
+  });
+  expect(from).not.toBeNull();
+  await page.mouse.move(from!.x, from!.y);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + 100, from!.y + 60, { steps: 5 });
+  await page.mouse.up();
+}
+
 test.describe('the camera and a node that grows', () => {
   // A step that frames sum_even alone, at the tick the lesson sets.
   const alone = (page: import('@playwright/test').Page) =>
@@ -110,29 +130,33 @@ test.describe('the camera and a node that grows', () => {
 
   test('leaves the camera where the user moved it', async ({ page }) => {
     await alone(page);
-    // Dragged by hand from an empty part of the pane.
-    const from = await page.evaluate(() => {
-      const pane = document.querySelector('.g-canvas')!.getBoundingClientRect();
-      for (let y = pane.top + 10; y < pane.bottom; y += 20) {
-        for (let x = pane.left + 10; x < pane.right; x += 20) {
-          if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) {
-            return { x, y };
-          }
-        }
-      }
-      return null;
-    });
-    expect(from).not.toBeNull();
     const before = await camera(page);
-    await page.mouse.move(from!.x, from!.y);
-    await page.mouse.down();
-    await page.mouse.move(from!.x + 100, from!.y + 60, { steps: 5 });
-    await page.mouse.up();
+    await dragPane(page);
     await waitForStableGraph(page);
     const moved = await camera(page);
     expect(moved).not.toEqual(before);
     await grow(page, 'sum_even#0', 500);
     await waitForStableGraph(page);
+    expect(await camera(page)).toEqual(moved);
+  });
+
+  test('leaves the camera where the user moved it when the stage changes size and the layout does not', async ({
+    page,
+  }) => {
+    await alone(page);
+    const root = page.locator('.g-root');
+    const layout = () =>
+      root.evaluate((r) =>
+        ['scale', 'arrangement', 'detail'].map((k) => r.getAttribute(`data-${k}`)),
+      );
+    const laidOut = await layout();
+    await dragPane(page);
+    await waitForStableGraph(page);
+    const moved = await camera(page);
+    // A window a little wider: the stage grows, and the layout stays as it was.
+    await page.setViewportSize({ width: 1450, height: 900 });
+    await waitForStableGraph(page);
+    expect(await layout()).toEqual(laidOut);
     expect(await camera(page)).toEqual(moved);
   });
 });

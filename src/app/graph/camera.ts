@@ -26,8 +26,11 @@ export interface CameraInput {
   maxZoom: number;
   /** The nodes' enlargement, which widens the messages on the control lanes. */
   scale: number;
-  /** A new value each time what is drawn is laid out anew (a new shape, stage or job). */
-  layout: object;
+  /**
+   * What is drawn and where: a new value each time it is laid out anew. `shape` names the layout
+   * (the job's graph, the nodes' size and arrangement), `job` the scenario.
+   */
+  layout: { shape: string; job: object; stage: object | null; zoom: number };
   /** The drawn nodes' measured sizes, one string; "?" for a node not measured yet. */
   sizes: string;
   reduced: boolean;
@@ -133,8 +136,19 @@ export function useCamera(input: CameraInput) {
     [show],
   );
 
-  // A new layout, stage or job (a job upgraded from a savepoint): at once.
-  useEffect(() => later(() => 0), [input.layout, later]);
+  // A new layout or job (a job upgraded from a savepoint): at once. A stage of another size with
+  // the same layout (the presenter caption grew a line) leaves a camera the user moved alone.
+  const laidOut = useRef(input.layout);
+  useEffect(() => {
+    const before = laidOut.current;
+    laidOut.current = input.layout;
+    const sameLayout =
+      before !== input.layout &&
+      before.shape === input.layout.shape &&
+      before.job === input.layout.job;
+    if (sameLayout && framed.current.byHand) return;
+    return later(() => 0);
+  }, [input.layout, later]);
 
   // A new lesson step: move there, as smoothly as the user lets things move.
   const stepped = useRef(focus);
