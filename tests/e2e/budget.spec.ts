@@ -1,4 +1,4 @@
-import type { Scenario } from '../../src/engine';
+import { topologyOf, type Scenario } from '../../src/engine';
 import { fanOutDraft, worstCaseScenario } from '../../bench/scenarios';
 import { expect, linkTo, test } from './fixtures';
 
@@ -95,4 +95,41 @@ test('a long run shows at once, records between frames with progress, and stops 
   expect(Number(recorded)).toBeGreaterThan(0);
   await page.keyboard.press('End');
   await expect(page.getByTestId('tick').locator('b')).toHaveText(String(recorded));
+});
+
+test('a job too large to draw in one frame is drawn over a few, with progress, and whole in the end', async ({
+  page,
+}) => {
+  const job = worstCaseScenario();
+  const { tasks, channels } = topologyOf(job);
+  // From before the app's first script: what the page showed when the progress first appeared.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __drawing: { nodes: number; edges: number } | null };
+    w.__drawing = null;
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="drawing-progress"]')) return;
+      w.__drawing = {
+        nodes: document.querySelectorAll('.react-flow__node').length,
+        edges: document.querySelectorAll('.react-flow__edge').length,
+      };
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(linkTo({ scenario: { custom: job }, tick: 0 }));
+  const progress = page.getByTestId('drawing-progress');
+  // In the end every subtask, the job manager and the backend are drawn, and every channel.
+  await expect(page.locator('.react-flow__node')).toHaveCount(tasks.length + 2, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.react-flow__edge[aria-label^="Channel from"]')).toHaveCount(
+    channels.length,
+    { timeout: 30_000 },
+  );
+  await expect(progress).toBeHidden();
+  // Meanwhile the page said it was drawing, with only part of the job drawn.
+  const seen = await page.evaluate(
+    () => (window as unknown as { __drawing: { nodes: number; edges: number } | null }).__drawing,
+  );
+  expect(seen).not.toBeNull();
+  expect(seen!.nodes + seen!.edges).toBeLessThan(tasks.length + 2 + channels.length);
 });

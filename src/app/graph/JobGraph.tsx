@@ -25,6 +25,7 @@ import { floorsFor, type View } from './floors';
 import { FlightLayer } from './flightLayer';
 import { FlightCanvas, FlightLayerContext, ScaleContext, TimingContext } from './motion';
 import { chooseLayout, FIT_PADDING, type Fitted, type Stage } from './layout';
+import { useReveal } from './reveal';
 import { shareEqual } from './shareEqual';
 import { BackendNode } from './nodes/BackendNode';
 import { JobManagerNode } from './nodes/JobManagerNode';
@@ -246,8 +247,18 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
       ),
     [elements, own.positions, own.measured, selectedTask, highlight, marked],
   );
-  const nodes = useShared(drawn);
-  const edges = useShared(elements.edges);
+  const allNodes = useShared(drawn);
+  const allEdges = useShared(elements.edges);
+  // A large job newly laid out is drawn over a few frames, so that the page keeps answering.
+  const reveal = useReveal(shape, allNodes.length, allEdges.length);
+  const nodes = useMemo(
+    () => (reveal.nodes < allNodes.length ? allNodes.slice(0, reveal.nodes) : allNodes),
+    [allNodes, reveal.nodes],
+  );
+  const edges = useMemo(
+    () => (reveal.edges < allEdges.length ? allEdges.slice(0, reveal.edges) : allEdges),
+    [allEdges, reveal.edges],
+  );
 
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
@@ -372,10 +383,31 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
                 <FlightCanvas layer={flightLayer} presenter={presenter} />
               </ReactFlow>
             </div>
+            {!reveal.done && (
+              <DrawingProgress
+                drawn={reveal.nodes + reveal.edges}
+                of={allNodes.length + allEdges.length}
+              />
+            )}
             {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
           </div>
         </ScaleContext.Provider>
       </TimingContext.Provider>
     </FlightLayerContext.Provider>
+  );
+}
+
+/** Says how much of a large job is drawn while it is drawn over a few frames. */
+function DrawingProgress({ drawn, of }: { drawn: number; of: number }) {
+  const t = useT();
+  const percent = Math.floor((drawn / of) * 100);
+  const label = t({ en: 'Drawing the job', zh: '正在绘制作业' });
+  return (
+    <div className="g-drawing" role="status" data-testid="drawing-progress">
+      <progress max={100} value={percent} aria-label={label} />
+      <span>
+        {label} {percent}%
+      </span>
+    </div>
   );
 }

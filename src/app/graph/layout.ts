@@ -270,28 +270,55 @@ export function layoutJob(
   const key = `${arrangement}:${scale}:${detail}`;
   const cached = byScale.get(key);
   if (cached) return cached;
-  const layout = computeLayout(scenario, scale, arrangement, detail);
+  const layout = computeLayout(planOf(scenario, detail), scale, arrangement);
   byScale.set(key, layout);
   return layout;
 }
 
 const cache = new WeakMap<Scenario, Map<string, JobLayout>>();
 
-function computeLayout(
-  scenario: Scenario,
-  scale: number,
-  arrangement: Arrangement,
-  detail: Detail,
-): JobLayout {
+/** A task as the layout stacks it, before any enlargement. */
+interface Stacked {
+  id: string;
+  op: OperatorSpec;
+  inputs: number;
+  height: number;
+}
+
+/**
+ * What every enlargement and arrangement of a job at one level of detail share: its columns,
+ * their tasks, and each column's height as `nodes * scale + gaps`. Choosing a layout tries
+ * hundreds of enlargements of a large job: from the plan each costs a few sums per column.
+ */
+interface Plan {
+  scenario: Scenario;
+  detail: Detail;
+  columns: number;
+  stacks: Stacked[][];
+  /** Per column: the tasks' heights summed, and the gaps between them. */
+  nodesHeight: number[];
+  gapsHeight: number[];
+  /** Columns (by the column left of them) where channels cross. */
+  crossed: Set<number>;
+  outputsOf: Map<string, number>;
+  taskCount: number;
+}
+
+const plans = new WeakMap<Scenario, Partial<Record<Detail, Plan>>>();
+
+function gapBefore(stack: readonly Stacked[], i: number): number {
+  return i === 0 ? 0 : stack[i].op === stack[i - 1].op ? SIZE.subtaskGap : SIZE.operatorGap;
+}
+
+function planOf(scenario: Scenario, detail: Detail): Plan {
+  let byDetail = plans.get(scenario);
+  if (!byDetail) plans.set(scenario, (byDetail = {}));
+  const known = byDetail[detail];
+  if (known) return known;
   const topology = topologyOf(scenario);
   const columnOf = columnsOf(scenario);
   const columns = Math.max(0, ...columnOf.values()) + 1;
-  const taskWidth = DETAIL[detail].taskWidth * scale;
-
-  const stacks: { id: string; op: OperatorSpec; inputs: number; height: number }[][] = Array.from(
-    { length: columns },
-    () => [],
-  );
+  const stacks: Stacked[][] = Array.from({ length: columns }, () => []);
   for (const info of topology.tasks) {
     stacks[columnOf.get(info.operator.id) ?? 0].push({
       id: info.id,
@@ -300,11 +327,42 @@ function computeLayout(
       height: taskHeight(info.operator, info.inputs.length, detail),
     });
   }
-  const gapBefore = (stack: (typeof stacks)[number], i: number) =>
-    i === 0 ? 0 : stack[i].op === stack[i - 1].op ? SIZE.subtaskGap : SIZE.operatorGap;
-  const stackHeight = (stack: (typeof stacks)[number]) =>
-    stack.reduce((h, t, i) => h + t.height * scale + gapBefore(stack, i), 0);
-  const tallest = Math.max(0, ...stacks.map(stackHeight));
+  const plan: Plan = {
+    scenario,
+    detail,
+    columns,
+    stacks,
+    nodesHeight: stacks.map((stack) => stack.reduce((h, t) => h + t.height, 0)),
+    gapsHeight: stacks.map((stack) => stack.reduce((h, _, i) => h + gapBefore(stack, i), 0)),
+    // Where channels cross between two columns, their elements keep clear of the crossing: the
+    // gap is wider, so that what travels on them still has room.
+    crossed: crossedGaps(topology, stacks, columnOf),
+    outputsOf: new Map(
+      topology.tasks.map((t) => [
+        t.id,
+        t.outputs.reduce((n, o) => n + o.channels.filter((c) => c !== undefined).length, 0),
+      ]),
+    ),
+    taskCount: topology.tasks.length,
+  };
+  byDetail[detail] = plan;
+  return plan;
+}
+
+/** Where the columns, the job manager and the backend go at one enlargement and arrangement. */
+type Frame = Omit<JobLayout, 'tasks' | 'scale' | 'detail' | 'arrangement'> & {
+  taskWidth: number;
+  top: number;
+  tallest: number;
+  stackHeights: number[];
+  columnXs: number[];
+};
+
+function frameOf(plan: Plan, scale: number, arrangement: Arrangement): Frame {
+  const { columns, detail, taskCount } = plan;
+  const taskWidth = DETAIL[detail].taskWidth * scale;
+  const stackHeights = plan.nodesHeight.map((h, c) => h * scale + plan.gapsHeight[c]);
+  const tallest = Math.max(0, ...stackHeights);
   const jobManagerHeight = SIZE.jobManagerHeight * scale;
   const top = jobManagerHeight + SIZE.bandGap;
 
@@ -317,47 +375,13 @@ function computeLayout(
           Math.min(SIZE.maxColumnGap, (target - columns * taskWidth) / (columns - 1)),
         )
       : 0;
-  const outputsOf = new Map(
-    topology.tasks.map((t) => [
-      t.id,
-      t.outputs.reduce((n, o) => n + o.channels.filter((c) => c !== undefined).length, 0),
-    ]),
-  );
-  // Where channels cross between two columns, their elements keep clear of the crossing: the
-  // gap is wider, so that what travels on them still has room.
-  const crossed = crossedGaps(topology, stacks, columnOf);
-  const gaps = Array.from({ length: Math.max(0, columns - 1) }, (_, c) =>
-    crossed.has(c) ? Math.max(gap, SIZE.crossedColumnGap * scale) : gap,
-  );
-  const columnX = (column: number) =>
-    column * taskWidth + gaps.slice(0, column).reduce((a, b) => a + b, 0);
-  const tasks = new Map<string, TaskBox>();
-  stacks.forEach((stack, column) => {
-    let y = top + (tallest - stackHeight(stack)) / 2;
-    const x = columnX(column);
-    stack.forEach((t, i) => {
-      y += gapBefore(stack, i);
-      tasks.set(t.id, {
-        x,
-        y,
-        width: taskWidth,
-        height: t.height * scale,
-        scale,
-        column,
-        inputYs: inputYs(t.op, t.inputs, t.height, detail),
-        outputYs: spreadOver(
-          DETAIL[detail].header,
-          t.height - SIZE.padding,
-          outputsOf.get(t.id) ?? 0,
-        ),
-        compactInputs: t.inputs > SIZE.maxInputRows,
-        detail,
-      });
-      y += t.height * scale;
-    });
-  });
-
-  const tasksWidth = columns * taskWidth + gaps.reduce((a, b) => a + b, 0);
+  const columnXs: number[] = [];
+  let x = 0;
+  for (let c = 0; c < columns; c++) {
+    columnXs.push(x);
+    x += taskWidth + (plan.crossed.has(c) ? Math.max(gap, SIZE.crossedColumnGap * scale) : gap);
+  }
+  const tasksWidth = columns > 0 ? columnXs[columns - 1] + taskWidth : 0;
   const width = Math.max(SIZE.jobManagerWidth * scale, tasksWidth);
   const jobManager = {
     x: (width - SIZE.jobManagerWidth * scale) / 2,
@@ -365,10 +389,9 @@ function computeLayout(
     width: SIZE.jobManagerWidth * scale,
     height: jobManagerHeight,
   };
-  const taskCount = topology.tasks.length;
   // Only unaligned checkpoints persist in-flight records: their cells take a second line.
   const backendRow =
-    SIZE.backendRow + (scenario.checkpoint.unaligned === true ? SIZE.backendInFlightLine : 0);
+    SIZE.backendRow + (plan.scenario.checkpoint.unaligned === true ? SIZE.backendInFlightLine : 0);
   const backendHeight = (cellsPerLine: number, checkpoints?: number) => {
     const lines = Math.ceil(taskCount / cellsPerLine);
     const shown =
@@ -381,6 +404,16 @@ function computeLayout(
   const widthFor = (cellsPerLine: number) =>
     scale *
     (SIZE.backendLabelWidth + 2 * SIZE.padding + cellsPerLine * (SIZE.backendCellWidth + 4) + 4);
+  const shared = {
+    taskWidth,
+    top,
+    tallest,
+    stackHeights,
+    columnXs,
+    jobManager,
+    backendRow,
+    columns,
+  };
 
   if (arrangement === 'beside') {
     // The backend's column is as tall as the job manager and the tasks; it takes as many cells
@@ -400,10 +433,7 @@ function computeLayout(
     const height = Math.max(room, backendHeight(cellsPerLine, shown).height);
     const backend = { x: width + SIZE.besideGap, y: 0, width: widthFor(cellsPerLine), height };
     return {
-      tasks,
-      scale,
-      detail,
-      arrangement,
+      ...shared,
       bounds: {
         x: -SIZE.leftGutter,
         y: 0,
@@ -411,12 +441,9 @@ function computeLayout(
         height: Math.max(height, room),
       },
       backendLane: lane,
-      jobManager,
       backend,
       backendCellsPerLine: cellsPerLine,
       backendCheckpoints: shown,
-      backendRow,
-      columns,
     };
   }
 
@@ -438,18 +465,56 @@ function computeLayout(
     height,
   };
   return {
+    ...shared,
+    bounds: { x: backend.x, y: 0, width: backendWidth, height: backend.y + height },
+    backendLane: null,
+    backend,
+    backendCellsPerLine,
+    backendCheckpoints: shown,
+  };
+}
+
+function computeLayout(plan: Plan, scale: number, arrangement: Arrangement): JobLayout {
+  const { detail } = plan;
+  const frame = frameOf(plan, scale, arrangement);
+  const { taskWidth, top, tallest, stackHeights, columnXs } = frame;
+  const tasks = new Map<string, TaskBox>();
+  plan.stacks.forEach((stack, column) => {
+    let y = top + (tallest - stackHeights[column]) / 2;
+    stack.forEach((t, i) => {
+      y += gapBefore(stack, i);
+      tasks.set(t.id, {
+        x: columnXs[column],
+        y,
+        width: taskWidth,
+        height: t.height * scale,
+        scale,
+        column,
+        inputYs: inputYs(t.op, t.inputs, t.height, detail),
+        outputYs: spreadOver(
+          DETAIL[detail].header,
+          t.height - SIZE.padding,
+          plan.outputsOf.get(t.id) ?? 0,
+        ),
+        compactInputs: t.inputs > SIZE.maxInputRows,
+        detail,
+      });
+      y += t.height * scale;
+    });
+  });
+  return {
     tasks,
     scale,
     detail,
     arrangement,
-    bounds: { x: backend.x, y: 0, width: backendWidth, height: backend.y + height },
-    backendLane: null,
-    jobManager,
-    backend,
-    backendCellsPerLine,
-    backendCheckpoints: shown,
-    backendRow,
-    columns,
+    bounds: frame.bounds,
+    backendLane: frame.backendLane,
+    jobManager: frame.jobManager,
+    backend: frame.backend,
+    backendCellsPerLine: frame.backendCellsPerLine,
+    backendCheckpoints: frame.backendCheckpoints,
+    backendRow: frame.backendRow,
+    columns: frame.columns,
   };
 }
 
@@ -521,8 +586,9 @@ export function chooseLayout(
     for (const arrangement of ARRANGEMENTS) {
       for (const scale of SCALES) {
         if (scale > upTo) break;
-        const layout = layoutJob(scenario, scale, arrangement, detail);
-        const zoom = fitZoom(layout.bounds, stage, maxZoom);
+        // Only the bounds matter here: placing every task waits for the layout chosen.
+        const { bounds } = frameOf(planOf(scenario, detail), scale, arrangement);
+        const zoom = fitZoom(bounds, stage, maxZoom);
         const fitted = { scale, arrangement, detail, zoom };
         const ratio = (zoom * scale) / needed;
         if (!largest || ratio > largest.ratio + 1e-9) largest = { fitted, ratio };
