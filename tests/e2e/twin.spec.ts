@@ -149,6 +149,8 @@ test.describe('the twin view', () => {
   }) => {
     await open(page, linkTo({ ...lesson4, tick: 30, lesson: undefined }));
     await expect(page.getByTestId('twin')).toHaveCount(0);
+    // Its choices load when the pointer reaches it, as a user's does before choosing.
+    await page.getByTestId('twin-picker').hover();
     await page.getByTestId('twin-picker').selectOption({ label: 'the same run in EXACTLY_ONCE' });
     await waitForTwin(page);
     await expect(page.getByTestId('twin-tick-b')).toHaveText('tick 30');

@@ -1,33 +1,60 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Lesson } from '../../scenarios/lesson';
 import type { TwinVariant } from '../../scenarios/twin';
 import { useT } from '../i18n';
+import { useStore } from '../store';
 import { PICKER_TEXT } from './twinText';
 import { onDemand } from '../layout/onDemand';
 
 /**
- * The controls that open a second run beside this one, and the labels of every second run a job
- * offers: loaded as the first screen shows, not with it.
+ * The second runs a job offers and the lesson steps' offers of one: loaded when the pointer or
+ * the focus reaches the picker, or when a second run is open or offered, as the menus are.
  */
 const controls = onDemand(() => import('./TwinControls'));
 
-function useControls() {
-  useEffect(() => {
-    // Where they cannot load, the picker stays empty and disabled; the run is shown all the same.
-    controls.load().catch(() => {});
-  }, []);
-  return controls.useLoaded();
-}
+// Where they cannot load, the picker offers no second run; the run is shown all the same.
+const prepare = () => void controls.load().catch(() => {});
 
-/** "Compare with", once loaded; until then an empty picker of its size, so nothing moves. */
+/**
+ * "Compare with": opens a second run beside this one on the same tick, or closes it. The same
+ * select before and after its choices load, so a keyboard user's focus stays on it.
+ */
 export function TwinPicker() {
   const t = useT();
-  const loaded = useControls();
-  if (loaded) return <loaded.TwinPicker />;
+  const loaded = controls.useLoaded();
+  const scenario = useStore((s) => s.timeline.scenario);
+  const twin = useStore((s) => s.twin);
+  const setTwin = useStore((s) => s.setTwin);
+  useEffect(() => {
+    // A second run opened by a link is named by its choice at once.
+    if (twin) prepare();
+  }, [twin]);
+  const choices = useMemo(() => loaded?.twinChoices(scenario) ?? [], [loaded, scenario]);
+  const chosen = twin && loaded ? loaded.twinKey(twin) : '';
   return (
-    <label className="twin-picker">
-      <select disabled aria-label={t(PICKER_TEXT.name)}>
-        <option>{t(PICKER_TEXT.none)}</option>
+    // One control, its first choice its label, so that the result strip keeps one line at 1280 px.
+    <label className="twin-picker" onPointerEnter={prepare}>
+      <select
+        value={chosen}
+        aria-label={t(PICKER_TEXT.name)}
+        data-testid="twin-picker"
+        onFocus={prepare}
+        onChange={(e) => {
+          const choice = choices.find((c) => c.key === e.target.value);
+          setTwin(choice ? choice.variant : null);
+        }}
+      >
+        <option value="">{t(PICKER_TEXT.none)}</option>
+        {choices.map((c) => (
+          <option key={c.key} value={c.key}>
+            {t(c.label)}
+          </option>
+        ))}
+        {twin && chosen && !choices.some((c) => c.key === chosen) && (
+          <option value={chosen}>
+            {t({ en: 'the second run shown', zh: '当前的第二次运行' })}
+          </option>
+        )}
       </select>
     </label>
   );
@@ -35,6 +62,7 @@ export function TwinPicker() {
 
 /** The lesson step's offer of a second run beside this one, once loaded. */
 export function LessonTwinButton(props: { lesson: Lesson; variant: TwinVariant }) {
-  const loaded = useControls();
+  const loaded = controls.useLoaded();
+  useEffect(prepare, []);
   return loaded ? <loaded.TwinButton {...props} /> : null;
 }
