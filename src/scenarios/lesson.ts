@@ -27,7 +27,6 @@ export interface LessonInfo {
 
 /** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
 export interface Lesson extends LessonInfo {
-  summary: LocalText;
   scenario: Scenario;
   steps: LessonStep[];
 }

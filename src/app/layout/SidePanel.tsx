@@ -2,12 +2,17 @@ import { lazy, Suspense } from 'react';
 import { useT, type LocalText } from '../i18n';
 // Loaded here, not only by the lazy panels, so the stylesheet keeps its place in the cascade.
 import '../panels/panels.css';
+import { prepareLessonList } from '../lessons/onDemand';
 import { useStore, type PanelTab } from '../store';
 
 // Each tab's content is loaded when the tab is first shown (the first screen needs one of them),
 // or already when the pointer or the focus reaches the tab, so it is there when the tab opens.
 const LOADERS = {
-  lesson: () => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })),
+  lesson: () => {
+    // With no lesson open the tab lists the course: its list loads beside the panel, not after.
+    if (!useStore.getState().lesson) prepareLessonList();
+    return import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel }));
+  },
   task: () => import('../graph/Inspector').then((m) => ({ default: m.Inspector })),
   topic: () => import('../panels/TopicPanel').then((m) => ({ default: m.TopicPanel })),
   log: () => import('../panels/EventLog').then((m) => ({ default: m.EventLog })),

@@ -1,42 +1,17 @@
-import { LESSONS, lessonById } from '../../scenarios/lessons';
-import { lessonSummary } from '../../scenarios/lessons/summaries';
+import { useEffect } from 'react';
+import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
 import { useStore } from '../store';
 import { LessonTwinButton } from '../twin/onDemand';
-import { openLessonById } from './navigation';
+import { lessonList, prepareLessonList } from './onDemand';
 import { OffScript, StepNav } from './StepNav';
 
-function LessonList() {
-  const t = useT();
-  return (
-    <div className="lesson-list">
-      <h2>{t({ en: 'Lessons', zh: '课程' })}</h2>
-      <p className="muted">
-        {t({
-          en: 'Each lesson follows one section of the notes: it moves the timeline, points at the tasks to watch and asks questions. Leave it at any time to explore freely.',
-          zh: '每节课对应笔记的一节：它移动时间轴，指出要观察的任务并提出问题。随时可以离开课程自由探索。',
-        })}
-      </p>
-      <ol>
-        {LESSONS.map((lesson) => {
-          const summary = lessonSummary(lesson.id);
-          return (
-            <li key={lesson.id}>
-              <button
-                type="button"
-                className="lesson-link"
-                onClick={() => void openLessonById(lesson.id)}
-              >
-                <b>{t(lesson.title)}</b>
-                {summary && <span>{t(summary)}</span>}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-    </div>
-  );
+/** The course's lessons, once their list is loaded; until then the panel is empty, as it was. */
+function CourseList() {
+  const loaded = lessonList.useLoaded();
+  useEffect(prepareLessonList, []);
+  return loaded ? <loaded.LessonList /> : null;
 }
 
 /** The lesson being followed: the step at the cursor, with its question and answer. */
@@ -48,7 +23,7 @@ export function LessonPanel() {
   const reveal = useStore((s) => s.reveal);
   const setLesson = useStore((s) => s.setLesson);
   const lesson = current ? lessonById(current.id) : undefined;
-  if (!current || !lesson) return <LessonList />;
+  if (!current || !lesson) return <CourseList />;
   const step = lesson.steps[current.step];
   const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
   return (
@@ -89,7 +64,13 @@ export function LessonPanel() {
       <nav className="lesson-nav">
         <StepNav lesson={lesson} step={current.step} />
       </nav>
-      <button type="button" className="ghost leave" onClick={() => setLesson(null)}>
+      <button
+        type="button"
+        className="ghost leave"
+        onPointerEnter={prepareLessonList}
+        onFocus={prepareLessonList}
+        onClick={() => setLesson(null)}
+      >
         {t({ en: 'Leave the lesson (free play)', zh: '离开课程（自由探索）' })}
       </button>
     </article>

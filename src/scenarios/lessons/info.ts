@@ -2,7 +2,8 @@ import type { LessonInfo } from '../lesson';
 
 /**
  * What the course says about each lesson before the lesson itself is loaded: the header's picker
- * shows it. Each lesson module adds its summary (`./summaries`), scenario and steps to its entry.
+ * shows it. Each lesson module adds its scenario and steps to its entry; the list of lessons adds
+ * each one's summary (`./summaries`).
  */
 export const LESSON_INFO = {
   'consistent-checkpoint': {

@@ -1,12 +1,10 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { oddEvenSum } from '../presets/oddEvenSum';
 
 /** Seed section 1: what a consistent checkpoint is, and the three steps of recovering from it. */
 export const lesson1ConsistentCheckpoint: Lesson = {
   ...LESSON_INFO['consistent-checkpoint'],
-  summary: LESSON_SUMMARIES['consistent-checkpoint'],
   scenario: oddEvenSum,
   steps: [
     {

@@ -1,6 +1,5 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { stopTheWorld } from '../presets/stopTheWorld';
 
 /**
@@ -10,7 +9,6 @@ import { stopTheWorld } from '../presets/stopTheWorld';
  */
 export const lesson2StopTheWorld: Lesson = {
   ...LESSON_INFO['stop-the-world-vs-barriers'],
-  summary: LESSON_SUMMARIES['stop-the-world-vs-barriers'],
   scenario: stopTheWorld,
   steps: [
     {

@@ -1,12 +1,10 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { barrierAlignment } from '../presets/barrierAlignment';
 
 /** Seed section 2, the worked example: two sources, barriers, alignment, completion. */
 export const lesson3BarrierAlignment: Lesson = {
   ...LESSON_INFO['barrier-alignment'],
-  summary: LESSON_SUMMARIES['barrier-alignment'],
   scenario: barrierAlignment,
   steps: [
     {

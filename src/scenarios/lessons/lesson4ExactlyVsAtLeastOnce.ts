@@ -1,6 +1,5 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
 
 /**
@@ -9,7 +8,6 @@ import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
  */
 export const lesson4ExactlyVsAtLeastOnce: Lesson = {
   ...LESSON_INFO['exactly-once-vs-at-least-once'],
-  summary: LESSON_SUMMARIES['exactly-once-vs-at-least-once'],
   scenario: atLeastOnceReplay,
   steps: [
     {

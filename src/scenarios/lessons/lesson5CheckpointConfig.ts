@@ -1,6 +1,5 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { checkpointConfig } from '../presets/checkpointConfig';
 
 /**
@@ -10,7 +9,6 @@ import { checkpointConfig } from '../presets/checkpointConfig';
  */
 export const lesson5CheckpointConfig: Lesson = {
   ...LESSON_INFO['checkpoint-config'],
-  summary: LESSON_SUMMARIES['checkpoint-config'],
   scenario: checkpointConfig,
   steps: [
     {

@@ -1,6 +1,5 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointUpgrade';
 
 /**
@@ -10,7 +9,6 @@ import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointU
  */
 export const lesson6Savepoints: Lesson = {
   ...LESSON_INFO['savepoints'],
-  summary: LESSON_SUMMARIES['savepoints'],
   scenario: savepointUpgrade,
   steps: [
     {
@@ -92,7 +90,6 @@ export const lesson6Savepoints: Lesson = {
 /** Seed section 4, continued on version 2: the upgraded job resumes from "before-upgrade". */
 export const lesson6Upgrade: Lesson = {
   ...LESSON_INFO['savepoint-upgrade-v2'],
-  summary: LESSON_SUMMARIES['savepoint-upgrade-v2'],
   scenario: savepointUpgradeResumed,
   steps: [
     {

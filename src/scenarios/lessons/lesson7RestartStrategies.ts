@@ -1,13 +1,11 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { restartFailureRate } from '../presets/restartFailureRate';
 import { restartFixedDelay } from '../presets/restartFixedDelay';
 
 /** Seed section 5, first example: fixedDelayRestart(3, 10000L), broken four times. */
 export const lesson7RestartStrategies: Lesson = {
   ...LESSON_INFO['restart-strategies'],
-  summary: LESSON_SUMMARIES['restart-strategies'],
   scenario: restartFixedDelay,
   steps: [
     {
@@ -83,7 +81,6 @@ export const lesson7RestartStrategies: Lesson = {
 /** Seed section 5, second example: failureRateRestart(5, Time.minutes(5), Time.seconds(10)). */
 export const lesson7FailureRate: Lesson = {
   ...LESSON_INFO['restart-failure-rate'],
-  summary: LESSON_SUMMARIES['restart-failure-rate'],
   scenario: restartFailureRate,
   steps: [
     {

@@ -1,12 +1,10 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import { slowSinkAligned, slowSinkTimeout, slowSinkUnaligned } from '../presets/slowSink';
 
 /** Checkpoints under backpressure, part 1: aligned barriers wait behind full channels. */
 export const lesson8Backpressure: Lesson = {
   ...LESSON_INFO['backpressure-aligned'],
-  summary: LESSON_SUMMARIES['backpressure-aligned'],
   scenario: slowSinkAligned,
   steps: [
     {
@@ -81,7 +79,6 @@ export const lesson8Backpressure: Lesson = {
 /** Part 2: unaligned checkpoints overtake the data, and a restore puts the channel state back. */
 export const lesson8Unaligned: Lesson = {
   ...LESSON_INFO['backpressure-unaligned'],
-  summary: LESSON_SUMMARIES['backpressure-unaligned'],
   scenario: slowSinkUnaligned,
   steps: [
     {
@@ -164,7 +161,6 @@ export const lesson8Unaligned: Lesson = {
 /** Part 3: the aligned-checkpoint timeout, the compromise. */
 export const lesson8Timeout: Lesson = {
   ...LESSON_INFO['backpressure-aligned-timeout'],
-  summary: LESSON_SUMMARIES['backpressure-aligned-timeout'],
   scenario: slowSinkTimeout,
   steps: [
     {

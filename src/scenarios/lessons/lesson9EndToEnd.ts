@@ -1,6 +1,5 @@
 import type { Lesson } from '../lesson';
 import { LESSON_INFO } from './info';
-import { LESSON_SUMMARIES } from './summaries';
 import {
   twoPhaseCommit,
   twoPhaseCommitLatency,
@@ -13,7 +12,6 @@ import {
  */
 export const lesson9TwoPhaseCommit: Lesson = {
   ...LESSON_INFO['end-to-end-exactly-once'],
-  summary: LESSON_SUMMARIES['end-to-end-exactly-once'],
   scenario: twoPhaseCommit,
   steps: [
     {
@@ -133,7 +131,6 @@ export const lesson9TwoPhaseCommit: Lesson = {
 /** Part 2: read_committed sees the output one checkpoint late. */
 export const lesson9Latency: Lesson = {
   ...LESSON_INFO['end-to-end-latency'],
-  summary: LESSON_SUMMARIES['end-to-end-latency'],
   scenario: twoPhaseCommitLatency,
   steps: [
     {
@@ -206,7 +203,6 @@ export const lesson9Latency: Lesson = {
 /** Part 3: a job down longer than the transaction timeout loses a completed checkpoint's output. */
 export const lesson9Timeout: Lesson = {
   ...LESSON_INFO['transaction-timeout'],
-  summary: LESSON_SUMMARIES['transaction-timeout'],
   scenario: twoPhaseCommitTimeout,
   steps: [
     {

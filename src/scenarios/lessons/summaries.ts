@@ -2,9 +2,9 @@ import type { LocalText } from '../text';
 import type { LessonId } from './info';
 
 /**
- * A sentence or two on what each lesson shows, for the lesson list and the lesson itself. Apart
- * from `./info`, which the first screen needs for the picker's titles: the list and the lessons
- * load with the lesson tab or a lesson, and bring these with them.
+ * A sentence or two on what each lesson shows, for the list of lessons. Apart from `./info`,
+ * which the first screen needs for the picker's titles, and from the lessons, which the first
+ * screen needs one of: the list loads when it is shown, and brings these with it.
  */
 export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
   'consistent-checkpoint': {

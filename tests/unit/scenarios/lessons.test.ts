@@ -14,6 +14,7 @@ import { lesson1ConsistentCheckpoint } from '../../../src/scenarios/lessons/less
 import { lesson2StopTheWorld } from '../../../src/scenarios/lessons/lesson2StopTheWorld';
 import { lesson3BarrierAlignment } from '../../../src/scenarios/lessons/lesson3BarrierAlignment';
 import { lesson4ExactlyVsAtLeastOnce } from '../../../src/scenarios/lessons/lesson4ExactlyVsAtLeastOnce';
+import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
 import { barrierSnapshots } from '../../../src/scenarios/presets/stopTheWorld';
 import { parseScenario } from '../../../src/scenarios/schema';
 import { twinScenario } from '../../../src/scenarios/twin';
@@ -79,7 +80,7 @@ const offsetIn = (s: unknown) => (s as { offset: number }).offset;
 const allText = (lesson: Lesson, language: 'en' | 'zh') =>
   [
     lesson.title,
-    lesson.summary,
+    lessonSummary(lesson.id)!,
     ...lesson.steps.flatMap((s) => [
       s.title,
       s.text,

@@ -10,6 +10,7 @@ import {
   lesson7FailureRate,
   lesson7RestartStrategies,
 } from '../../../../src/scenarios/lessons/lesson7RestartStrategies';
+import { lessonSummary } from '../../../../src/scenarios/lessons/summaries';
 import { parseScenario } from '../../../../src/scenarios/schema';
 import { offsetOf, record, snapshotOf, taskState, type Recording } from '../../../helpers/sim';
 
@@ -55,7 +56,7 @@ describe('lessons 5 to 7 as data', () => {
   );
 
   it('speaks the seed’s Chinese terms', () => {
-    const zh = (l: Lesson) => JSON.stringify([l.title, l.summary, l.steps]);
+    const zh = (l: Lesson) => JSON.stringify([l.title, lessonSummary(l.id), l.steps]);
     expect(zh(lesson5CheckpointConfig)).toMatch(/检查点/);
     expect(zh(lesson5CheckpointConfig)).toMatch(/最小间隔/);
     expect(zh(lesson6Savepoints)).toMatch(/保存点/);
