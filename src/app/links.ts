@@ -1,4 +1,5 @@
 import type { Scenario } from '../engine';
+import type { LocalText } from '../scenarios/text';
 import { loadLesson } from '../scenarios/lessons';
 import { loadPreset } from '../scenarios/presets/load';
 import {
@@ -23,7 +24,7 @@ import { useStore } from './store';
  * writing one loads the preset the scenario may still be.
  */
 const schema = () => import('../scenarios/schema');
-/** How a link's refusal or warnings read in each language. */
+/** How a link's refusal or warnings read in each language: loaded for a link that has either. */
 const linkMessages = () => import('../scenarios/inputMessages');
 
 /** What reading or writing a link about `preset` and `lesson` looks up, and nothing more. */
@@ -126,27 +127,37 @@ export async function embedUrl(options: EmbedOptions): Promise<string> {
   return `${origin}${pathname}?${flags.join('&')}${hash}`;
 }
 
+/** Said when a part of the app that reading the link needs would not load. */
+const NOT_LOADED: LocalText = {
+  en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
+  zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
+};
+
 /**
  * Applies a link's hash to the app. A link that cannot be opened leaves a message saying why
  * and what opened instead; it never breaks the app.
  */
 export async function applyHash(hash: string): Promise<void> {
   let decoded: ShareDecode;
-  let codec: Awaited<ReturnType<typeof linkMessages>>;
+  /** Why the link was refused, or what of it was adjusted: its sentences load only for these. */
+  let told: LocalText | null = null;
   try {
-    [decoded, codec] = await Promise.all([decodeLink(hash), linkMessages()]);
+    decoded = await decodeLink(hash);
+    if (!decoded.ok || decoded.warnings.length > 0) {
+      const say = await linkMessages();
+      told = decoded.ok
+        ? say.joined(decoded.warnings.map(say.linkWarningText))
+        : say.linkRefusedNotice(decoded.error);
+    }
   } catch {
-    await refuse({
-      en: 'This link could not be read: part of the app failed to load. The default lesson opened instead.',
-      zh: '无法读取此链接：应用的一部分加载失败。已改为打开默认课程。',
-    });
+    await refuse(NOT_LOADED);
     return;
   }
   if (!decoded.ok) {
-    await refuse(codec.linkRefusedNotice(decoded.error));
+    await refuse(told ?? NOT_LOADED);
     return;
   }
-  const { state, scenario, warnings } = decoded;
+  const { state, scenario } = decoded;
   // Loaded before anything changes, so the screen switches to the link in one step.
   const lesson = state.lesson && (await loadLesson(state.lesson.id).catch(() => undefined));
   const presetId = await presetIdOf(scenario).catch(() => null);
@@ -161,7 +172,5 @@ export async function applyHash(hash: string): Promise<void> {
     lesson: lesson ? { id: lesson.id, step: state.lesson!.step } : null,
     view: state.view ?? {},
   });
-  if (warnings.length > 0) {
-    s.notify({ kind: 'info', text: codec.joined(warnings.map(codec.linkWarningText)) });
-  }
+  if (told) s.notify({ kind: 'info', text: told });
 }
