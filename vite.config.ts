@@ -54,11 +54,43 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * React Flow names its components for React's developer tools (`X.displayName = 'X'`). Such a
+ * write counts as a use of the component, so the minimap, controls and background the app never
+ * renders stayed in the first screen with their helpers; a production build has no use for the
+ * names.
+ */
+function dropReactFlowDisplayNames(): Plugin {
+  return {
+    name: 'drop-react-flow-display-names',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@xyflow[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/ },
+      handler: (code) => ({
+        code: code.replace(/^[\w$]+\.displayName = '[^']*';$/gm, ''),
+        map: null,
+      }),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), dropReactFlowDisplayNames()],
   // Workers are modules, so a worker's imports are chunks like the page's.
   worker: { format: 'es' },
+  resolve: {
+    alias: [
+      // React 18 has useSyncExternalStore: React Flow's store needs no shim of it for React 17.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   build: {
+    // Module preloading is a hint: a browser without it (Firefox before 115, Safari before 17)
+    // fetches a chunk's imports when the chunk runs, a little later, rather than not at all.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // The engine's modules run nothing when imported (src/engine/tsconfig.json and lint keep
