@@ -1,3 +1,4 @@
+import type { Box } from './layout';
 import { lookStyle, type Look } from './look';
 
 /** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
@@ -26,6 +27,11 @@ export interface DrawnBox {
   top: number;
   width: number;
   height: number;
+}
+
+/** A node on the graph, in graph units: the elements pass under it. */
+export interface RoundedBox extends Box {
+  radius: number;
 }
 
 /** The view: screen = graph * zoom + (x, y), as React Flow's viewport transform. */
@@ -74,8 +80,8 @@ function roundedRect(
 }
 
 /**
- * Every element in flight of one graph, drawn on one canvas in the layer between the edges and
- * the nodes. Hundreds of moving boxes as page elements cost the browser a restyle, a relayout
+ * Every element in flight of one graph, drawn on one canvas above the nodes, clear where they
+ * are. Hundreds of moving boxes as page elements cost the browser a restyle, a relayout
  * and a repaint of each in every frame; on a canvas a frame is one clear and one copy of a
  * ready-drawn image (a sprite) per element. The looks stay in the style sheet: each class is
  * read from a hidden sample element once, and drawn from what the browser computed for it.
@@ -111,9 +117,12 @@ export class FlightLayer {
    * the drawing; null when the whole canvas must be cleared (it was fitted to a new view).
    */
   private painted: number[] | null = null;
+  /** The boxes of the nodes, in graph units: the elements pass under them (see clearUnder). */
+  private nodes: (() => Iterable<RoundedBox>) | null = null;
 
-  attach(canvas: HTMLCanvasElement): void {
+  attach(canvas: HTMLCanvasElement, nodes?: () => Iterable<RoundedBox>): void {
     this.canvas = canvas;
+    this.nodes = nodes ?? null;
     this.stale = true;
     // What the canvas shows, as boxes a test can read: no locator reaches into a canvas.
     Object.defineProperty(canvas, 'drawnBoxes', { configurable: true, value: () => this.boxes() });
@@ -149,6 +158,7 @@ export class FlightLayer {
 
   detach(): void {
     this.canvas = null;
+    this.nodes = null;
   }
 
   add(source: DrawSource): void {
@@ -252,9 +262,44 @@ export class FlightLayer {
       painted.push(left, top, sprite.width, sprite.height);
     };
     for (const source of this.sources) count += source.drawAll(paint);
+    if (painted.length > 0) this.clearUnder(ctx, painted, dpr);
     if (count !== this.drawn || canvas.dataset.count === undefined) {
       this.drawn = count;
       canvas.dataset.count = String(count);
+    }
+  }
+
+  /**
+   * Clears what this frame drew over a node, so that an element reaching a task's edge passes
+   * under it as a page element would. Only where a drawn box meets a node: clearing every node's
+   * whole box on a canvas drawn without a GPU cost more than the drawing.
+   */
+  private clearUnder(ctx: CanvasRenderingContext2D, painted: readonly number[], dpr: number) {
+    if (!this.nodes) return;
+    const { x: vx, y: vy } = this.view;
+    const r = this.resolution;
+    for (const node of this.nodes()) {
+      const left = node.x * r + vx * dpr;
+      const top = node.y * r + vy * dpr;
+      const width = node.width * r;
+      const height = node.height * r;
+      let clipped = false;
+      for (let i = 0; i < painted.length; i += 4) {
+        const x0 = Math.max(left, painted[i]);
+        const y0 = Math.max(top, painted[i + 1]);
+        const x1 = Math.min(left + width, painted[i] + painted[i + 2]);
+        const y1 = Math.min(top + height, painted[i + 1] + painted[i + 3]);
+        if (x1 <= x0 || y1 <= y0) continue;
+        // Within the node's rounded outline: what shows past its corners stays.
+        if (!clipped) {
+          ctx.save();
+          roundedRect(ctx, left, top, width, height, node.radius * r);
+          ctx.clip();
+          clipped = true;
+        }
+        ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
+      }
+      if (clipped) ctx.restore();
     }
   }
 
