@@ -19,14 +19,19 @@ import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { alignedCutUnderBackpressure, flowControl } from './support/flowProperties';
 import { PROPERTIES as ENGINE_PROPERTIES, type NamedProperty } from './support/properties';
+import { restoredPreCommits } from './support/restoredCommits';
 import { endToEndExactlyOnce } from './support/twoPhaseCommitProperty';
 
-/** Every property of tests/property: the engine's, flow control's and the two-phase-commit sink's. */
+/**
+ * Every property of tests/property: the engine's, flow control's and the two-phase-commit sink's,
+ * through a topic and across restores.
+ */
 const PROPERTIES: readonly NamedProperty[] = [
   ...ENGINE_PROPERTIES,
   { name: 'flow control and unaligned', property: flowControl },
   { name: 'aligned cut under backpressure', property: alignedCutUnderBackpressure },
   { name: 'end-to-end exactly-once', property: endToEndExactlyOnce },
+  { name: 'restored pre-commits committed', property: restoredPreCommits },
 ];
 
 const CHUNK = 5_000;
