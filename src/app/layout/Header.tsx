@@ -3,6 +3,7 @@ import { LESSONS } from '../../scenarios/lessons';
 import { loadPreset, loadPresets } from '../../scenarios/presets/load';
 import { PRESET_TITLES } from '../../scenarios/presets/titles';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
+import { prepareStepNav } from '../lessons/onDemand';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { LOAD_FAILED } from './onDemand';
@@ -63,8 +64,14 @@ function ModeSwitch() {
   );
 }
 
-/** Starts loading the presets' definitions when the picker is about to be used. */
-const prepare = () => void loadPresets().catch(() => {});
+/**
+ * Starts loading the presets' definitions, and a lesson step's buttons, when the picker is about
+ * to be used.
+ */
+const prepare = () => {
+  void loadPresets().catch(() => {});
+  prepareStepNav();
+};
 
 let latestPick = 0;
 

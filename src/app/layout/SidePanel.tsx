@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useT, type LocalText } from '../i18n';
 // Loaded here, not only by the lazy panels, so the stylesheet keeps its place in the cascade.
 import '../panels/panels.css';
-import { prepareLessonList } from '../lessons/onDemand';
+import { prepareLessonList, stepNav } from '../lessons/onDemand';
 import { useStore, type PanelTab } from '../store';
 
 // Each tab's content is loaded when the tab is first shown (the first screen needs one of them),
@@ -10,8 +10,13 @@ import { useStore, type PanelTab } from '../store';
 const LOADERS = {
   lesson: () => {
     // With no lesson open the tab lists the course: its list loads beside the panel, not after.
-    if (!useStore.getState().lesson) prepareLessonList();
-    return import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel }));
+    // With one, the panel waits for the step's buttons, so it shows them from its first frame.
+    const lesson = useStore.getState().lesson !== null;
+    if (!lesson) prepareLessonList();
+    return Promise.all([
+      import('../lessons/LessonPanel'),
+      lesson ? stepNav.load().catch(() => {}) : undefined,
+    ]).then(([m]) => ({ default: m.LessonPanel }));
   },
   task: () => import('../graph/Inspector').then((m) => ({ default: m.Inspector })),
   topic: () => import('../panels/TopicPanel').then((m) => ({ default: m.TopicPanel })),

@@ -2,6 +2,7 @@ import { LESSONS } from '../../scenarios/lessons';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { openLessonById } from './navigation';
+import { prepareStepNav } from './onDemand';
 
 /** The course, each lesson with its summary: shown in the lesson tab when no lesson is open. */
 export function LessonList() {
@@ -23,6 +24,8 @@ export function LessonList() {
               <button
                 type="button"
                 className="lesson-link"
+                onPointerEnter={prepareStepNav}
+                onFocus={prepareStepNav}
                 onClick={() => void openLessonById(lesson.id)}
               >
                 <b>{t(lesson.title)}</b>

@@ -4,8 +4,7 @@ import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
 import { useStore } from '../store';
 import { LessonTwinButton } from '../twin/onDemand';
-import { lessonList, prepareLessonList } from './onDemand';
-import { OffScript, StepNav } from './StepNav';
+import { lessonList, prepareLessonList, prepareStepNav, stepNav } from './onDemand';
 
 /** The course's lessons, once their list is loaded; until then the panel is empty, as it was. */
 function CourseList() {
@@ -23,6 +22,11 @@ export function LessonPanel() {
   const reveal = useStore((s) => s.reveal);
   const setLesson = useStore((s) => s.setLesson);
   const lesson = current ? lessonById(current.id) : undefined;
+  const nav = stepNav.useLoaded();
+  useEffect(() => {
+    // The tab's loader brought them when it opened on a lesson; a lesson opened later asks here.
+    if (lesson && !nav) prepareStepNav();
+  }, [lesson, nav]);
   if (!current || !lesson) return <CourseList />;
   const step = lesson.steps[current.step];
   const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
@@ -39,7 +43,7 @@ export function LessonPanel() {
       </header>
       <section className="lesson-step" aria-live="polite">
         <h3>{say(step.title)}</h3>
-        <OffScript lesson={lesson} step={current.step} />
+        {nav && <nav.OffScript lesson={lesson} step={current.step} />}
         <p>{say(step.text)}</p>
         {step.twin && <LessonTwinButton lesson={lesson} variant={step.twin} />}
         {step.question && (
@@ -61,9 +65,7 @@ export function LessonPanel() {
           </div>
         )}
       </section>
-      <nav className="lesson-nav">
-        <StepNav lesson={lesson} step={current.step} />
-      </nav>
+      <nav className="lesson-nav">{nav && <nav.StepNav lesson={lesson} step={current.step} />}</nav>
       <button
         type="button"
         className="ghost leave"
