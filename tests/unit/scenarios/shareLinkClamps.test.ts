@@ -38,7 +38,25 @@ describe('share link clamps at their exact boundaries', () => {
     expect(past.warnings).toEqual([
       `This link asks for step ${last + 2} of a lesson with ${lesson.steps.length} steps; it opens the last step.`,
     ]);
+  });
+
+  it("opens a lesson's first step as asked, and one before it at the first step with a warning", () => {
     const first = opened({ tick: 0, lesson: { id: lesson.id, step: 0 } });
     expect(first.state.lesson).toEqual({ id: lesson.id, step: 0 });
+    expect(first.warnings).toEqual([]);
+    const before = opened({ tick: 0, lesson: { id: lesson.id, step: -1 } });
+    expect(before.state.lesson).toEqual({ id: lesson.id, step: 0 });
+    expect(before.warnings).toEqual([
+      'The lesson step in this link was unreadable; it opens at the first step.',
+    ]);
+  });
+
+  it('opens tick 0 as asked, and refuses tick -1 with a sentence', () => {
+    const start = opened({ tick: 0 });
+    expect(start.state.tick).toBe(0);
+    expect(start.warnings).toEqual([]);
+    const before = decodeInEnglish(hash({ tick: -1 }));
+    expect(before.ok).toBe(false);
+    if (!before.ok) expect(before.error).toMatch(/^[A-Z].*tick.*\.$/);
   });
 });
