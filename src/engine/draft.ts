@@ -13,6 +13,7 @@ import type {
   Scenario,
   SimState,
   SinkRecord,
+  SubtaskCheckpoint,
   TaskState,
   TopicRecord,
 } from './types';
@@ -166,6 +167,12 @@ export class WorkingSet {
   readonly channels: (ChannelState | undefined)[] = [];
   readonly checkpoints = new Set<CheckpointRecord>();
   readonly outputs = new Set<SinkRecord[]>();
+  /**
+   * By task index: the last checkpoint figures of the task this set made. A checkpoint's
+   * figures for a task change four or five times (first barrier, alignment, snapshot, write)
+   * and are copied only the first time.
+   */
+  readonly figures: (SubtaskCheckpoint | undefined)[] = [];
   tasksArray: TaskState[] | null = null;
   channelsArray: ChannelState[] | null = null;
   checkpointsArray: CheckpointRecord[] | null = null;
@@ -379,6 +386,36 @@ export class TickDraft {
     this.ownCheckpoints()[at] = copy;
     this.owned.checkpoints.add(copy);
     return copy;
+  }
+
+  /**
+   * Task `task`'s figures in checkpoint `record`, for writing: `record` is one `checkpoint`
+   * returned for writing. Started at this tick if the task has none yet.
+   */
+  subtaskFigures(record: CheckpointRecord, task: number): SubtaskCheckpoint {
+    const current = record.subtasks[task];
+    if (current && this.owned.figures[task] === current) return current;
+    // One literal, in the fields' order, where a spread per barrier, snapshot and write of
+    // every task left V8's fast path.
+    const figures: SubtaskCheckpoint = current
+      ? {
+          started: current.started,
+          snapshot: current.snapshot,
+          unaligned: current.unaligned,
+          processed: current.processed,
+          persisted: current.persisted,
+          bytes: current.bytes,
+        }
+      : {
+          started: this.tick,
+          snapshot: null,
+          unaligned: false,
+          processed: 0,
+          persisted: 0,
+          bytes: 0,
+        };
+    record.subtasks[task] = this.owned.figures[task] = figures;
+    return figures;
   }
 
   addCheckpoint(record: CheckpointRecord): void {

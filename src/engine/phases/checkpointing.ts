@@ -49,29 +49,33 @@ export function unalignedAt(d: TickDraft, task: number, checkpoint: number): boo
   return record.type === 'aligned-timed-out' && record.subtasks[task]?.unaligned === true;
 }
 
-function subtaskEntry(record: CheckpointRecord, task: number, tick: number): SubtaskCheckpoint {
-  return (
-    record.subtasks[task] ?? {
-      started: tick,
-      snapshot: null,
-      unaligned: false,
-      processed: 0,
-      persisted: 0,
-      bytes: 0,
-    }
-  );
+/**
+ * Task `task`'s figures for checkpoint N, for writing (see TickDraft.subtaskFigures); null when
+ * N is no longer pending.
+ */
+function figuresFor(d: TickDraft, task: number, checkpoint: number): SubtaskCheckpoint | null {
+  const record = d.checkpoint(checkpoint);
+  if (!record || record.status !== 'IN_PROGRESS') return null;
+  return d.subtaskFigures(record, task);
 }
 
-/** Updates task `task`'s figures for checkpoint N, starting them (first barrier or trigger) if need be. */
-export function noteSubtask(
-  d: TickDraft,
-  task: number,
-  checkpoint: number,
-  patch: Partial<SubtaskCheckpoint> = {},
-): void {
+/** Starts task `task`'s figures for checkpoint N (first barrier or trigger), if not started. */
+export function noteSubtask(d: TickDraft, task: number, checkpoint: number): void {
   const record = d.checkpoint(checkpoint);
-  if (!record || record.status !== 'IN_PROGRESS') return;
-  record.subtasks[task] = { ...subtaskEntry(record, task, d.tick), ...patch };
+  if (!record || record.status !== 'IN_PROGRESS' || record.subtasks[task]) return;
+  d.subtaskFigures(record, task);
+}
+
+/** Task `task` processed `records` records while it aligned checkpoint N. */
+export function noteProcessed(d: TickDraft, task: number, checkpoint: number, records: number) {
+  const figures = figuresFor(d, task, checkpoint);
+  if (figures) figures.processed = records;
+}
+
+/** Task `task` takes checkpoint N unaligned. */
+export function noteUnaligned(d: TickDraft, task: number, checkpoint: number): void {
+  const figures = figuresFor(d, task, checkpoint);
+  if (figures) figures.unaligned = true;
 }
 
 /** Persists one in-flight record as part of checkpoint N's channel state, on behalf of `task`. */
@@ -85,8 +89,7 @@ export function persistRecord(
   const c = d.checkpoint(checkpoint);
   if (!c || c.status !== 'IN_PROGRESS') return;
   c.channelState.push({ task, channel, record });
-  const entry = subtaskEntry(c, task, d.tick);
-  c.subtasks[task] = { ...entry, persisted: entry.persisted + 1 };
+  d.subtaskFigures(c, task).persisted += 1;
 }
 
 /** Whether this job may start a checkpoint now: it runs and not every source reached its end. */
@@ -234,7 +237,7 @@ export function takeSnapshot(
   }
   const id = d.topology.tasks[task].id;
   record.snapshots[task] = t.state;
-  record.subtasks[task] = { ...subtaskEntry(record, task, d.tick), snapshot: d.tick };
+  d.subtaskFigures(record, task).snapshot = d.tick;
   if (d.wanted.SnapshotTaken)
     d.emit({ type: 'SnapshotTaken', task: id, checkpoint, state: t.state });
   if (!deferWrite) startWrite(d, task, checkpoint);
@@ -252,10 +255,10 @@ export function startWrite(d: TickDraft, task: number, checkpoint: number): void
   const record = d.checkpoint(checkpoint);
   const state = record?.snapshots[task];
   if (!record || record.status !== 'IN_PROGRESS' || !state) return;
-  const entry = subtaskEntry(record, task, d.tick);
-  const bytes = stateBytesOf(d, task, state) + PERSISTED_RECORD_BYTES * entry.persisted;
+  const figures = d.subtaskFigures(record, task);
+  const bytes = stateBytesOf(d, task, state) + PERSISTED_RECORD_BYTES * figures.persisted;
   record.stateBytes += bytes;
-  record.subtasks[task] = { ...entry, bytes };
+  figures.bytes = bytes;
   const { writeLatency, bandwidth } = d.scenario.backend;
   const duration = Math.max(1, writeLatency + Math.ceil(bytes / Math.max(1, bandwidth)));
   d.addWrite({ task, checkpoint, startTick: d.tick, doneAt: d.tick + duration });

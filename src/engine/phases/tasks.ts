@@ -19,7 +19,9 @@ import {
   declineOnBarrier,
   emitBarrier,
   endAlignment,
+  noteProcessed,
   noteSubtask,
+  noteUnaligned,
   persistRecord,
   pushElement,
   startWrite,
@@ -243,7 +245,7 @@ function noteAlignment(d: TickDraft, info: TaskInfo, alignment: Alignment): void
   const record = d.checkpoint(alignment.checkpoint);
   if (record && record.status === 'IN_PROGRESS') {
     record.alignment[info.index] = { start: alignment.startTick, end: d.tick };
-    noteSubtask(d, info.index, alignment.checkpoint, { processed: alignment.processed });
+    noteProcessed(d, info.index, alignment.checkpoint, alignment.processed);
   }
 }
 
@@ -300,7 +302,7 @@ function switchToUnaligned(d: TickDraft, info: TaskInfo, checkpoint: number): vo
   alignment.unaligned = true;
   const record = d.checkpoint(checkpoint)!;
   record.type = 'aligned-timed-out';
-  noteSubtask(d, info.index, checkpoint, { unaligned: true });
+  noteUnaligned(d, info.index, checkpoint);
   d.emit({
     type: 'AlignmentTimedOut',
     task: info.id,
@@ -415,7 +417,7 @@ function alignBarrier(
     t.alignment = startAlignment(d, info, checkpoint);
     if (unalignedAt(d, info.index, checkpoint)) {
       t.alignment.unaligned = true;
-      noteSubtask(d, info.index, checkpoint, { unaligned: true });
+      noteUnaligned(d, info.index, checkpoint);
       if (!snapshotUnaligned(d, info, checkpoint)) return;
     }
   }
