@@ -22,9 +22,7 @@ export const RUN_BUDGET = {
 export function enforceBudget(d: TickDraft): void {
   const state = d.state;
   if (state.job.status === 'FINISHED' || state.job.status === 'FAILED') return;
-  let inFlight = 0;
-  const channels = state.channels;
-  for (let i = 0; i < channels.length; i++) inFlight += channels[i].queue.length;
+  const inFlight = d.inFlight();
   let exceeded: BudgetExceeded | null = null;
   if (inFlight > RUN_BUDGET.inFlight) {
     exceeded = {

@@ -197,6 +197,15 @@ export class WorkingSet {
    * write to the task but a take clears it.
    */
   plain: Uint8Array = new Uint8Array(0);
+  /**
+   * By task index: how many more elements the task may send, on any of its output channels, with
+   * every channel that has a capacity still below it; 0 when unknown (count the queues). Every
+   * send lowers it by one; a take only adds room, so it stays true; any other write to one of the
+   * task's output channels clears it.
+   */
+  room: Float64Array = new Float64Array(0);
+  /** Elements in all channels together; -1 when unknown (count the queues). */
+  inFlight = -1;
   /** The state the last step with this set returned: what the tables above describe. */
   last: SimState | null = null;
 }
@@ -236,6 +245,9 @@ export class TickDraft {
   /** The working set's `plain` (see there), valid for the state being drafted. */
   readonly plain: Uint8Array;
 
+  /** The working set's `room` (see there), valid for the state being drafted. */
+  readonly room: Float64Array;
+
   constructor(
     prev: SimState,
     owned: WorkingSet = new WorkingSet(),
@@ -264,10 +276,13 @@ export class TickDraft {
       owned.idleUntil = new Float64Array(tasks);
       owned.heads = new Float64Array(channels).fill(-Infinity);
       owned.plain = new Uint8Array(tasks);
+      owned.room = new Float64Array(tasks);
+      owned.inFlight = -1;
     }
     this.idleUntil = owned.idleUntil;
     this.heads = owned.heads;
     this.plain = owned.plain;
+    this.room = owned.room;
   }
 
   /** The state as it stands now, for reading. Write through the accessors below. */
@@ -304,8 +319,11 @@ export class TickDraft {
   }
 
   channel(index: number): ChannelState {
-    this.idleUntil[this.topology.channels[index].to] = 0;
+    const info = this.topology.channels[index];
+    this.idleUntil[info.to] = 0;
+    this.room[info.from] = 0;
     this.heads[index] = -Infinity;
+    this.owned.inFlight = -1;
     return this.ownChannel(index);
   }
 
@@ -317,8 +335,15 @@ export class TickDraft {
     const queue = this.ownChannel(index).queue;
     queue.push(entry);
     if (queue.length === 1) this.heads[index] = entry.at;
-    const receiver = this.topology.channels[index].to;
-    if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
+    this.sent(index, entry.at);
+  }
+
+  /** What is known after an element was put on channel `index`, to arrive at tick `at`. */
+  private sent(index: number, at: number): void {
+    const info = this.topology.channels[index];
+    if (at < this.idleUntil[info.to]) this.idleUntil[info.to] = at;
+    this.room[info.from] -= 1;
+    if (this.owned.inFlight >= 0) this.owned.inFlight += 1;
   }
 
   /**
@@ -329,8 +354,7 @@ export class TickDraft {
     const queue = this.ownChannel(index).queue;
     queue.splice(position, 0, entry);
     if (position === 0) this.heads[index] = entry.at;
-    const receiver = this.topology.channels[index].to;
-    if (entry.at < this.idleUntil[receiver]) this.idleUntil[receiver] = entry.at;
+    this.sent(index, entry.at);
   }
 
   /**
@@ -341,6 +365,19 @@ export class TickDraft {
     const queue = this.ownChannel(index).queue;
     queue.shift();
     this.heads[index] = queue.length > 0 ? queue[0].at : Infinity;
+    if (this.owned.inFlight > 0) this.owned.inFlight -= 1;
+  }
+
+  /** Elements in all channels together, counted only when no step with this set kept count. */
+  inFlight(): number {
+    const owned = this.owned;
+    if (owned.inFlight < 0) {
+      let n = 0;
+      const channels = this.s.channels;
+      for (let i = 0; i < channels.length; i++) n += channels[i].queue.length;
+      owned.inFlight = n;
+    }
+    return owned.inFlight;
   }
 
   /** Whether task `index`'s operator has nothing to do in this tick (see WorkingSet.idleUntil). */
@@ -580,6 +617,8 @@ export class TickDraft {
     this.idleUntil.fill(0);
     this.heads.fill(-Infinity);
     this.plain.fill(0);
+    this.room.fill(0);
+    owned.inFlight = -1;
   }
 
   ticks(ms: number): number {

@@ -43,17 +43,27 @@ function matches(parity: Parity, value: number): boolean {
 /**
  * Whether every output channel has a free credit. Only records take credits: barriers ignore the
  * capacity, so counting them would let a stream of barriers in a small channel starve its sender.
+ * Every channel has a capacity unless its edge says otherwise, so this is asked for every record
+ * on every output: when all are below capacity it notes by how much (the draft's `room`), and the
+ * next records pass without looking until the task has sent that many elements.
  */
 function hasRoom(d: TickDraft, info: TaskInfo): boolean {
+  if (d.room[info.index] > 0) return true;
+  let least = Infinity;
   for (const channel of info.limited) {
     const capacity = d.topology.channels[channel].capacity!;
     const queue = d.state.channels[channel].queue;
     // Fewer elements than credits: room, whatever they are.
-    if (queue.length < capacity) continue;
+    if (queue.length < capacity) {
+      if (capacity - queue.length < least) least = capacity - queue.length;
+      continue;
+    }
+    least = 0;
     let records = 0;
     for (const q of queue) if (q.element.kind === 'record') records++;
     if (records >= capacity) return false;
   }
+  d.room[info.index] = least;
   return true;
 }
 
