@@ -560,11 +560,26 @@ function noteLoad(d: TickDraft, t: TaskState, busy: number, backpressured: numbe
   load.busy += busy;
   load.backpressured += backpressured;
   const recent = load.recent;
-  recent.push(d.tick, busy, backpressured);
   const from = d.tick - ticksPerSecond(d.scenario);
   let drop = 0;
   while (drop < recent.length && recent[drop] <= from) drop += 3;
-  if (drop > 0) recent.splice(0, drop);
+  if (drop === 0) {
+    recent.push(d.tick, busy, backpressured);
+    return;
+  }
+  // A task busy in every tick forgets one tick as it notes one: the entries move down in place
+  // and the new one takes the freed end, where push and splice resized the array (and splice
+  // made an array of what it removed) for every task in every tick.
+  const kept = recent.length - drop;
+  for (let i = 0; i < kept; i++) recent[i] = recent[i + drop];
+  if (drop === 3) {
+    recent[kept] = d.tick;
+    recent[kept + 1] = busy;
+    recent[kept + 2] = backpressured;
+    return;
+  }
+  while (recent.length > kept) recent.pop();
+  recent.push(d.tick, busy, backpressured);
 }
 
 function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
