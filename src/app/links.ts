@@ -14,6 +14,7 @@ import {
   type ShareState,
 } from '../scenarios/shareCodec';
 import { presenterCaption } from './layout/presenterCaption';
+import { preparePresetChoices } from './layout/presetChoices';
 import { refuse } from './openDefault';
 import { useStore } from './store';
 
@@ -45,6 +46,10 @@ async function decodeLink(hash: string): Promise<ShareDecode> {
   const payload = readSharePayload(hash);
   if (!payload.ok) return payload;
   const needs = shareNeeds(payload.data);
+  // A preset's screen (no lesson) is named in the picker by its title in the link's language.
+  if (needs.preset !== null && needs.lesson === null && payload.data.language !== 'en') {
+    preparePresetChoices();
+  }
   const [preset, lesson, checker] = await Promise.all([
     needs.preset === null ? undefined : loadPreset(needs.preset),
     needs.lesson === null ? undefined : loadLesson(needs.lesson),

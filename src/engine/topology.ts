@@ -47,6 +47,8 @@ export interface Topology {
   channels: ChannelInfo[];
   taskIndex: Map<string, number>;
   sources: number[];
+  /** Sink subtasks: the only ones that hold transactions. */
+  sinks: number[];
 }
 
 function latencyOf(edge: EdgeSpec, sender: number): number {
@@ -148,6 +150,7 @@ export function topologyOf(scenario: Scenario): Topology {
     channels,
     taskIndex: new Map(tasks.map((t) => [t.id, t.index])),
     sources: tasks.filter((t) => t.operator.kind === 'source').map((t) => t.index),
+    sinks: tasks.filter((t) => t.operator.kind === 'sink').map((t) => t.index),
   };
   cache.set(scenario, topology);
   return topology;

@@ -164,6 +164,8 @@ export function picker(page: Page) {
  * (an End pressed then is undone when the preset opens at its tick 0).
  */
 export async function pickPreset(page: Page, id: string): Promise<void> {
+  // The scenarios' titles load on the page's first input, as the pointer on its way to the picker.
+  await picker(page).hover();
   await picker(page).selectOption({ label: preset(id).title });
   await expectPicked(page, id);
 }

@@ -44,6 +44,8 @@ test('in Chinese the picker names every scenario in Chinese, and picking one ope
   await open(page);
   await page.getByRole('button', { name: '切换到中文' }).click();
   const picker = page.getByRole('combobox', { name: '课程或场景' });
+  // The scenarios' titles load on the page's first input (the click).
+  await expect(picker.locator('option[value^="preset:"]')).toHaveCount(PRESET_TITLES.length);
   // A preset's title once, as a whole option (a lesson part may share it, after its number).
   const titles = await picker.locator('option').allTextContents();
   for (const preset of PRESET_TITLES) {

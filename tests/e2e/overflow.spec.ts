@@ -161,9 +161,14 @@ for (const viewport of [
       page,
     }) => {
       await open(page, linkTo({ scenario: { preset: PRESETS[0].id }, tick: 0 }));
+      // The pickers' choices load when the pointer reaches them: every one of them is measured.
+      const picker = page.getByRole('combobox', { name: 'Lesson or scenario' });
+      await picker.hover();
+      await expect(picker.locator('option')).toHaveCount(LESSONS.length + PRESETS.length);
+      await page.getByTestId('twin-picker').hover();
+      await expect(page.getByTestId('twin-picker').locator('option')).not.toHaveCount(1);
       const problems = await optionsCutOff(page);
       // The longest title chosen: the closed picker shows it.
-      const picker = page.getByRole('combobox', { name: 'Lesson or scenario' });
       const longest = await picker.evaluate(
         (select: HTMLSelectElement) =>
           [...select.options].reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,

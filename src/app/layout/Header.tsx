@@ -1,13 +1,17 @@
+import { useEffect } from 'react';
 import type { Mode } from '../../engine';
 import { LESSONS } from '../../scenarios/lessons';
-import { loadPreset, loadPresets } from '../../scenarios/presets/load';
-import { PRESET_TITLES } from '../../scenarios/presets/titles';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { prepareStepNav } from '../lessons/onDemand';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { LOAD_FAILED } from './onDemand';
 import { prepareCaption } from './presenterCaption';
+import {
+  presetChoices,
+  preparePresetChoices,
+  preparePresetChoicesOnFirstInput,
+} from './presetChoices';
 import { ShareMenu } from './ShareMenu';
 
 const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
@@ -69,7 +73,10 @@ function ModeSwitch() {
  * to be used.
  */
 const prepare = () => {
-  void loadPresets().catch(() => {});
+  void presetChoices
+    .load()
+    .then((choices) => choices.loadPresets())
+    .catch(() => {});
   prepareStepNav();
 };
 
@@ -85,7 +92,7 @@ async function openPreset(id: string, failed: string): Promise<void> {
   const before = useStore.getState().timeline;
   let preset;
   try {
-    preset = await loadPreset(id);
+    preset = await (await presetChoices.load()).loadPreset(id);
   } catch {
     useStore.getState().notify({ kind: 'error', text: failed });
     return;
@@ -100,15 +107,27 @@ function ScenarioPicker() {
   const t = useT();
   const presetId = useStore((s) => s.presetId);
   const lesson = useStore((s) => s.lesson);
+  const language = useStore((s) => s.language);
+  const scenarioTitle = useStore((s) => s.timeline.scenario.title);
+  const choices = presetChoices.useLoaded();
+  const showsPreset = !lesson && presetId !== null;
+  useEffect(() => {
+    if (showsPreset && language !== 'en') preparePresetChoices();
+  }, [showsPreset, language]);
+  useEffect(preparePresetChoicesOnFirstInput, []);
   const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
   const lessonPicked = lesson && LESSONS.find((l) => l.id === lesson.id);
-  const presetPicked = !lesson && PRESET_TITLES.find((p) => p.id === presetId);
+  const presets = choices?.PRESET_TITLES ?? [];
+  const presetPicked = showsPreset ? presets.find((p) => p.id === presetId) : undefined;
   // A long title is cut with an ellipsis in the closed picker: the whole of it on hover.
   const picked = lessonPicked
     ? `${lessonPicked.order}. ${t(lessonPicked.title)}`
     : presetPicked
       ? t(presetPicked.title)
-      : t({ en: 'Custom scenario', zh: '自定义场景' });
+      : // A preset's own title, in English, until the titles in both languages are there.
+        showsPreset
+        ? scenarioTitle
+        : t({ en: 'Custom scenario', zh: '自定义场景' });
   return (
     <label className="picker">
       <span className="visually-hidden">{t({ en: 'Lesson or scenario', zh: '课程或场景' })}</span>
@@ -128,6 +147,7 @@ function ScenarioPicker() {
         }}
       >
         {value === '' && <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>}
+        {showsPreset && !presetPicked && <option value={value}>{picked}</option>}
         <optgroup label={t({ en: 'Lessons', zh: '课程' })}>
           {LESSONS.map((l) => (
             <option key={l.id} value={`lesson:${l.id}`}>
@@ -135,13 +155,15 @@ function ScenarioPicker() {
             </option>
           ))}
         </optgroup>
-        <optgroup label={t({ en: 'Scenarios (free play)', zh: '场景（自由探索）' })}>
-          {PRESET_TITLES.map((p) => (
-            <option key={p.id} value={`preset:${p.id}`}>
-              {t(p.title)}
-            </option>
-          ))}
-        </optgroup>
+        {presets.length > 0 && (
+          <optgroup label={t({ en: 'Scenarios (free play)', zh: '场景（自由探索）' })}>
+            {presets.map((p) => (
+              <option key={p.id} value={`preset:${p.id}`}>
+                {t(p.title)}
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
     </label>
   );

@@ -110,13 +110,28 @@ function deliver(d: TickDraft, message: ControlMessage): void {
 
 /** The message phase: control messages whose latency ran out reach their task or the coordinator. */
 export function deliverMessages(d: TickDraft): void {
-  if (!d.state.messages.some((m) => m.at <= d.tick)) return;
+  const messages = d.state.messages;
+  let first = 0;
+  while (first < messages.length && messages[first].at > d.tick) first++;
+  if (first === messages.length) return;
+  // One pass, in order: the messages that arrive now, and the others, which stay.
+  const due: ControlMessage[] = [];
+  const later = messages.slice(0, first);
+  let resumes = false;
+  for (let i = first; i < messages.length; i++) {
+    const m = messages[i];
+    if (m.at > d.tick) {
+      later.push(m);
+      continue;
+    }
+    due.push(m);
+    if (m.type === 'resume') resumes = true;
+  }
   // Resumes first: a pause that arrives with a resume is for a later checkpoint (a savepoint,
-  // forced while the earlier one held the sources), and must leave them paused.
-  const due = d.state.messages
-    .filter((m) => m.at <= d.tick)
-    .sort((a, b) => Number(b.type === 'resume') - Number(a.type === 'resume'));
-  d.setMessages(d.state.messages.filter((m) => m.at > d.tick));
+  // forced while the earlier one held the sources), and must leave them paused. The sort is
+  // stable, so without a resume it would change nothing.
+  if (resumes) due.sort((a, b) => Number(b.type === 'resume') - Number(a.type === 'resume'));
+  d.setMessages(later);
   for (const message of due) {
     if (d.state.job.status !== 'RUNNING') return;
     deliver(d, message);

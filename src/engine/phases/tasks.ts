@@ -698,6 +698,8 @@ export function runTasks(d: TickDraft): void {
   const due = timedOutCheckpoints(d);
   for (const info of d.topology.tasks) {
     if (d.state.job.status !== 'RUNNING') return;
+    // An idle operator is passed by without reading its task, unless a timeout may switch it.
+    if (info.kind !== 'source' && due.length === 0 && d.idle(info.index)) continue;
     if (d.state.tasks[info.index].status !== 'RUNNING') continue;
     if (info.kind === 'source') {
       runSource(d, info);

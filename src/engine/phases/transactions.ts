@@ -133,8 +133,10 @@ export function abortOpen(d: TickDraft, task: number): void {
  */
 export function expireTransactions(d: TickDraft): { task: number; transaction: string } | null {
   let fenced: { task: number; transaction: string } | null = null;
-  for (const info of d.topology.tasks) {
-    const t = d.state.tasks[info.index];
+  // Asked in every tick, while only a sink opens transactions (and a restart keeps its own).
+  for (const index of d.topology.sinks) {
+    const info = d.topology.tasks[index];
+    const t = d.state.tasks[index];
     if (t.pendingTxns.length === 0) continue;
     const spec = sinkSpec(info);
     const timeout = d.ticks(spec?.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS);
