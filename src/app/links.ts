@@ -111,6 +111,26 @@ export async function shareUrl(): Promise<string | null> {
   return hash === null ? null : `${origin}${pathname}${search}${hash}`;
 }
 
+/**
+ * Copies the address of the moment on screen, and says what happened: copied, too large for a
+ * link, or (where the clipboard is refused) the address itself, to copy by hand.
+ */
+export async function copyShareLink(): Promise<LocalText | string> {
+  const url = await shareUrl();
+  if (url === null) {
+    return {
+      en: 'This scenario is too large for a link: export it as a file (File).',
+      zh: '这个场景太大，放不进链接：请用“文件”导出。',
+    };
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return { en: 'Link copied', zh: '链接已复制' };
+  } catch {
+    return url;
+  }
+}
+
 export interface EmbedOptions {
   /** Plays from the moment as soon as it is shown. */
   autoplay: boolean;

@@ -1,6 +1,10 @@
 import { useState } from 'react';
-import { useT } from '../i18n';
+import { useT, type LocalText } from '../i18n';
 import { LOAD_FAILED, onDemand, useMenuLoading } from './onDemand';
+
+/** Writing links, with the link codec: loaded when the pointer or the focus reaches Share. */
+const links = () => import('../links');
+const prepareLinks = () => void links().catch(() => {});
 
 const fileMenu = onDemand(() => import('./FileMenuBody'));
 const embedMenu = onDemand(() => import('./EmbedMenuBody'));
@@ -18,37 +22,25 @@ export function ShareMenu() {
   const EmbedMenuBody = embedMenu.useLoaded()?.EmbedMenuBody;
 
   const share = async () => {
-    const say = (text: string) => {
-      setCopied(text);
-      window.setTimeout(() => setCopied(null), 4000);
-    };
-    let url: string | null;
+    let said: LocalText | string;
     try {
-      url = await (await import('../links')).shareUrl();
+      said = await (await links()).copyShareLink();
     } catch {
-      say(t(LOAD_FAILED));
-      return;
+      said = LOAD_FAILED;
     }
-    if (url === null) {
-      say(
-        t({
-          en: 'This scenario is too large for a link: export it as a file (File).',
-          zh: '这个场景太大，放不进链接：请用“文件”导出。',
-        }),
-      );
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      say(t({ en: 'Link copied', zh: '链接已复制' }));
-    } catch {
-      say(url);
-    }
+    setCopied(typeof said === 'string' ? said : t(said));
+    window.setTimeout(() => setCopied(null), 4000);
   };
 
   return (
     <div className="share">
-      <button type="button" className="primary" onClick={share}>
+      <button
+        type="button"
+        className="primary"
+        onPointerEnter={prepareLinks}
+        onFocus={prepareLinks}
+        onClick={share}
+      >
         {t({ en: 'Share', zh: '分享' })}
       </button>
       {copied && (
