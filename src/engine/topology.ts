@@ -183,6 +183,28 @@ export function subtaskForKey(key: string, parallelism: number): number {
   return Math.abs(h) % parallelism;
 }
 
+/**
+ * `subtaskForKey(keyOf('value', value), parallelism)`, without making the key's string: hash
+ * partitioning routes every record it carries by its value. The string hash is a sum of each
+ * character times a power of 31 (mod 2^32), so the digits can be added from the last one up.
+ * Other than safe integers (fractions, huge values) go through the string.
+ */
+export function subtaskForValue(value: number, parallelism: number): number {
+  if (!Number.isSafeInteger(value)) return subtaskForKey(String(value), parallelism);
+  let rest = value < 0 ? -value : value;
+  let h = 0;
+  let power = 1;
+  do {
+    const digit = rest % 10;
+    h = (h + Math.imul(48 + digit, power)) | 0;
+    power = Math.imul(power, 31);
+    rest = (rest - digit) / 10;
+  } while (rest > 0);
+  // The minus sign comes first in the string: its power is the highest.
+  if (value < 0) h = (h + Math.imul(45, power)) | 0;
+  return Math.abs(h) % parallelism;
+}
+
 /** Ticks in one simulated second (at least one): the window of Flink's per-second task figures. */
 export function ticksPerSecond(scenario: Scenario): number {
   return Math.max(1, Math.ceil(1000 / scenario.tickMs));

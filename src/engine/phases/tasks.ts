@@ -1,5 +1,12 @@
 import type { TickDraft } from '../draft';
-import { keyOf, sourceInput, subtaskForKey, ticksPerSecond, type TaskInfo } from '../topology';
+import {
+  keyOf,
+  sourceInput,
+  subtaskForKey,
+  subtaskForValue,
+  ticksPerSecond,
+  type TaskInfo,
+} from '../topology';
 import type {
   Alignment,
   Barrier,
@@ -85,8 +92,12 @@ function emitRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataReco
         t.rebalance[k] = (t.rebalance[k] + 1) % n;
         break;
       case 'hash': {
-        const key = keyOf(output.edge.keyBy ?? 'value', record.value);
-        pushElement(d, channels[subtaskForKey(key, n)], record);
+        const keyBy = output.edge.keyBy ?? 'value';
+        const subtask =
+          keyBy === 'value'
+            ? subtaskForValue(record.value, n)
+            : subtaskForKey(keyOf(keyBy, record.value), n);
+        pushElement(d, channels[subtask], record);
         break;
       }
     }
