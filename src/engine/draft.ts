@@ -102,9 +102,6 @@ function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): numbe
  * had ended. A checkpoint never opens again and new ones are appended, so an index found for a
  * list stays right for it when the list is written in place, and for the copies made of it.
  */
-/** How many tasks acked, by the acks of a checkpoint: counting the set entries for every ack adds up. */
-const ackCounts = new WeakMap<CheckpointRecord['acks'], number>();
-
 /**
  * Whether the tick makes each type of event that comes once per element (record, barrier,
  * snapshot, ack): asked before building one, where not building it is the saving. Flags of one
@@ -166,6 +163,14 @@ export class WorkingSet {
   readonly tasks: (TaskState | undefined)[] = [];
   readonly channels: (ChannelState | undefined)[] = [];
   readonly checkpoints = new Set<CheckpointRecord>();
+  /** The one of `checkpoints` asked for last: a tick asks for the same checkpoint many times. */
+  lastCheckpoint: CheckpointRecord | null = null;
+  /**
+   * The acks of the checkpoint acked last, and how many tasks acked it: the acks of one
+   * checkpoint come in a row, and counting the set entries for every ack adds up.
+   */
+  acked: CheckpointRecord['acks'] | null = null;
+  ackedCount = 0;
   readonly outputs = new Set<SinkRecord[]>();
   /**
    * By task index: the last checkpoint figures of the task this set made. A checkpoint's
@@ -418,10 +423,16 @@ export class TickDraft {
     const at = indexOfCheckpoint(list, id);
     if (at < 0) return undefined;
     const current = list[at];
-    if (this.owned.checkpoints.has(current)) return current;
+    const owned = this.owned;
+    if (owned.lastCheckpoint === current) return current;
+    if (owned.checkpoints.has(current)) {
+      owned.lastCheckpoint = current;
+      return current;
+    }
     const copy = copyCheckpoint(current);
     this.ownCheckpoints()[at] = copy;
-    this.owned.checkpoints.add(copy);
+    owned.checkpoints.add(copy);
+    owned.lastCheckpoint = copy;
     return copy;
   }
 
@@ -458,6 +469,7 @@ export class TickDraft {
   addCheckpoint(record: CheckpointRecord): void {
     this.ownCheckpoints().push(record);
     this.owned.checkpoints.add(record);
+    this.owned.lastCheckpoint = record;
   }
 
   /** Replaces the list of checkpoints with `list`, which this tick made and now owns. */
@@ -493,6 +505,16 @@ export class TickDraft {
       return;
     }
     t.output = t.output.concat(records);
+    this.owned.outputs.add(t.output);
+  }
+
+  /** Appends one record to what a sink handed to the external system, as appendOutput does. */
+  appendToOutput(t: TaskState, record: SinkRecord): void {
+    if (this.owned.outputs.has(t.output)) {
+      t.output.push(record);
+      return;
+    }
+    t.output = t.output.concat([record]);
     this.owned.outputs.add(t.output);
   }
 
@@ -574,11 +596,13 @@ export class TickDraft {
 
   /** Records task `task`'s ack of a checkpoint being written; returns how many tasks acked it. */
   acknowledge(record: CheckpointRecord, task: number, tick: number): number {
-    const known = ackCounts.get(record.acks);
+    const owned = this.owned;
     const fresh = record.acks[task] === null;
     record.acks[task] = tick;
-    const count = known === undefined ? countDefined(record.acks) : known + (fresh ? 1 : 0);
-    ackCounts.set(record.acks, count);
+    const count =
+      owned.acked === record.acks ? owned.ackedCount + (fresh ? 1 : 0) : countDefined(record.acks);
+    owned.acked = record.acks;
+    owned.ackedCount = count;
     return count;
   }
 

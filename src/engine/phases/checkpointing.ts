@@ -332,18 +332,18 @@ export function emitBarrier(
 export function endAlignment(d: TickDraft, task: number, checkpoint: number): void {
   const t = d.task(task);
   const info = d.topology.tasks[task];
-  t.inputs.forEach((input, i) => {
-    if (input.blockedBy === checkpoint) {
-      input.blockedBy = null;
-      if (d.wanted.ChannelUnblocked)
-        d.emit({
-          type: 'ChannelUnblocked',
-          task: info.id,
-          channel: d.topology.channels[info.inputs[i]].id,
-          checkpoint,
-        });
-    }
-  });
+  for (let i = 0; i < t.inputs.length; i++) {
+    const input = t.inputs[i];
+    if (input.blockedBy !== checkpoint) continue;
+    input.blockedBy = null;
+    if (d.wanted.ChannelUnblocked)
+      d.emit({
+        type: 'ChannelUnblocked',
+        task: info.id,
+        channel: d.topology.channels[info.inputs[i]].id,
+        checkpoint,
+      });
+  }
   if (t.alignment?.checkpoint === checkpoint) t.alignment = null;
   t.lastBarrier = Math.max(t.lastBarrier, checkpoint);
 }
