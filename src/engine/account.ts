@@ -65,8 +65,8 @@ export const ACCOUNT_EVENTS: ReadonlySet<SimEventType> = new Set<SimEventType>([
   'StateRestored',
 ]);
 
-/** Stepping options of a run whose only reader is the account. */
-export const ACCOUNTING: StepOptions = { events: ACCOUNT_EVENTS };
+/** Stepping options of a run whose only reader is the account, which counts applied records. */
+export const ACCOUNTING: StepOptions = { events: ACCOUNT_EVENTS, appliedRecordsOnly: true };
 
 /**
  * A stretch of one task's ledger: the records its state counted (one key per count) since the
@@ -197,7 +197,8 @@ export class StateAccount {
   add(events: Iterable<SimEvent>): void {
     for (const e of events) {
       if (e.type === 'RecordProcessed') {
-        // Most events of a run: one per record and task, most of them not applied.
+        // Most events of a run: one per record and task, most of them not applied (a run
+        // stepped with ACCOUNTING makes only the applied ones).
         if (e.applied) this.counted(e.task, e.origin);
         continue;
       }

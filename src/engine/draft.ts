@@ -110,6 +110,8 @@ function indexOfCheckpoint(list: readonly CheckpointRecord[], id: number): numbe
 export interface ElementEvents {
   RecordEmitted: boolean;
   RecordProcessed: boolean;
+  /** RecordProcessed of a record no state or sink took in (StepOptions.appliedRecordsOnly). */
+  UnappliedRecordProcessed: boolean;
   RecordOutput: boolean;
   BarrierInjected: boolean;
   BarrierReceived: boolean;
@@ -122,11 +124,15 @@ export interface ElementEvents {
   CheckpointAcknowledged: boolean;
 }
 
-function elementEventsOf(only: ReadonlySet<SimEventType> | null): ElementEvents {
-  const wants = (type: keyof ElementEvents) => only === null || only.has(type);
+function elementEventsOf(
+  only: ReadonlySet<SimEventType> | null,
+  appliedOnly: boolean,
+): ElementEvents {
+  const wants = (type: SimEventType) => only === null || only.has(type);
   return {
     RecordEmitted: wants('RecordEmitted'),
     RecordProcessed: wants('RecordProcessed'),
+    UnappliedRecordProcessed: wants('RecordProcessed') && !appliedOnly,
     RecordOutput: wants('RecordOutput'),
     BarrierInjected: wants('BarrierInjected'),
     BarrierReceived: wants('BarrierReceived'),
@@ -140,8 +146,21 @@ function elementEventsOf(only: ReadonlySet<SimEventType> | null): ElementEvents 
   };
 }
 
-const ALL_ELEMENT_EVENTS = elementEventsOf(null);
-const elementEvents = new WeakMap<ReadonlySet<SimEventType>, ElementEvents>();
+const ALL_ELEMENT_EVENTS = elementEventsOf(null, false);
+const APPLIED_ELEMENT_EVENTS = elementEventsOf(null, true);
+/** By the types asked for, the flags without and with appliedRecordsOnly. */
+const elementEvents = new WeakMap<ReadonlySet<SimEventType>, ElementEvents[]>();
+
+function elementEventsFor(
+  only: ReadonlySet<SimEventType> | null,
+  appliedOnly: boolean,
+): ElementEvents {
+  if (only === null) return appliedOnly ? APPLIED_ELEMENT_EVENTS : ALL_ELEMENT_EVENTS;
+  let both = elementEvents.get(only);
+  if (!both) elementEvents.set(only, (both = []));
+  const k = appliedOnly ? 1 : 0;
+  return (both[k] ??= elementEventsOf(only, appliedOnly));
+}
 
 const endedBefore = new WeakMap<readonly CheckpointRecord[], number>();
 
@@ -257,15 +276,11 @@ export class TickDraft {
     prev: SimState,
     owned: WorkingSet = new WorkingSet(),
     only: ReadonlySet<SimEventType> | null = null,
+    appliedRecordsOnly = false,
   ) {
     this.scenario = prev.scenario;
     this.only = only;
-    let wanted = only === null ? ALL_ELEMENT_EVENTS : elementEvents.get(only);
-    if (!wanted) {
-      wanted = elementEventsOf(only);
-      elementEvents.set(only!, wanted);
-    }
-    this.wanted = wanted;
+    this.wanted = elementEventsFor(only, appliedRecordsOnly);
     this.topology = topologyOf(prev.scenario);
     this.tick = prev.tick + 1;
     this.s = draftOf(prev, this.tick);

@@ -25,6 +25,12 @@ export interface StepOptions {
    * the job's milestones saves making the others.
    */
   events?: ReadonlySet<SimEventType>;
+  /**
+   * RecordProcessed only for the records a state or a sink took in (`applied`), the ones the
+   * per-record account counts: most records of a long run pass operators that keep nothing, and
+   * judging steps two runs. Otherwise the events are those made without it, in the same order.
+   */
+  appliedRecordsOnly?: boolean;
 }
 
 /**
@@ -55,7 +61,12 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
   if (isTerminal(prev)) {
     return { state: { ...prev, tick: prev.tick + 1 }, events: [] };
   }
-  const d = new TickDraft(prev, working, options?.events ?? null);
+  const d = new TickDraft(
+    prev,
+    working,
+    options?.events ?? null,
+    options?.appliedRecordsOnly === true,
+  );
   cancelIfFailingOver(d);
   expireTransactions(d);
   runActions(d);

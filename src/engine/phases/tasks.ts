@@ -232,7 +232,7 @@ function processRecord(d: TickDraft, info: TaskInfo, t: TaskState, record: DataR
     case 'source':
       break;
   }
-  if (d.wanted.RecordProcessed)
+  if (applied ? d.wanted.RecordProcessed : d.wanted.UnappliedRecordProcessed)
     d.emit({
       type: 'RecordProcessed',
       task: info.id,
