@@ -1,23 +1,8 @@
 import type { Box } from './layout';
 import { lookStyle, type Look } from './look';
 
-/**
- * The sheet every sprite is drawn on, in pixels. A new value needs its own sprite (a record's
- * look is its value): jumping on a long run met hundreds of new values at once, and a canvas
- * element each cost more than drawing it. When the sheet is full it starts over.
- */
-const ATLAS_WIDTH = 2048;
-const ATLAS_HEIGHT = 1024;
-/** Room between two sprites, so that nothing of one is ever copied with the other. */
-const ATLAS_GAP = 1;
-
-/** A sprite: where on the sheet it was drawn, in pixels. */
-interface Sprite {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
+const MAX_SPRITES = 4000;
 
 /**
  * Draws one element: centred on (x, y) in graph units, its look's size multiplied by `scale`
@@ -109,14 +94,11 @@ export class FlightLayer {
   private canvas: HTMLCanvasElement | null = null;
   private readonly sources = new Set<DrawSource>();
   private readonly paints = new Map<string, Paint>();
-  private readonly sprites = new Map<string, Sprite>();
-  private atlas: CanvasRenderingContext2D | null = null;
-  /** Where the next sprite goes: sprites are laid out in rows (shelves) left to right. */
-  private shelf = { x: 0, y: 0, height: 0 };
+  private readonly sprites = new Map<string, HTMLCanvasElement>();
   /** The sprite each look object was last drawn with: a frame looks up objects, not strings. */
   private readonly byLook = new WeakMap<
     Look,
-    { generation: number; scale: number; sprite: Sprite }
+    { generation: number; scale: number; sprite: HTMLCanvasElement }
   >();
   /** Counts the times the sprites were thrown away, which makes every `byLook` entry stale. */
   private generation = 0;
@@ -271,15 +253,13 @@ export class FlightLayer {
     let alpha = 1;
     const paint: DrawOne = (x, y, look, scale, opacity) => {
       const sprite = this.sprite(look, scale);
-      const atlas = this.atlas;
-      if (!sprite || !atlas) return;
+      if (!sprite) return;
       if (opacity !== alpha) ctx.globalAlpha = alpha = opacity;
       // Pixel for pixel: the sprite was drawn at this resolution, so the copy is a plain blit.
-      const { x: sx, y: sy, width, height } = sprite;
-      const left = pixel(x * r + vx * dpr - width / 2);
-      const top = pixel(y * r + vy * dpr - height / 2);
-      ctx.drawImage(atlas.canvas, sx, sy, width, height, left, top, width, height);
-      painted.push(left, top, width, height);
+      const left = pixel(x * r + vx * dpr - sprite.width / 2);
+      const top = pixel(y * r + vy * dpr - sprite.height / 2);
+      ctx.drawImage(sprite, left, top);
+      painted.push(left, top, sprite.width, sprite.height);
     };
     for (const source of this.sources) count += source.drawAll(paint);
     if (painted.length > 0) this.clearUnder(ctx, painted, dpr);
@@ -352,12 +332,10 @@ export class FlightLayer {
   private dropSprites(): void {
     this.sprites.clear();
     this.generation += 1;
-    this.shelf = { x: 0, y: 0, height: 0 };
-    this.atlas?.clearRect(0, 0, ATLAS_WIDTH, ATLAS_HEIGHT);
   }
 
   /** The look drawn once at the canvas's resolution, to be copied for every element that has it. */
-  private sprite(look: Look, scale: number): Sprite | null {
+  private sprite(look: Look, scale: number): HTMLCanvasElement | null {
     const cached = this.byLook.get(look);
     if (cached && cached.generation === this.generation && cached.scale === scale) {
       return cached.sprite;
@@ -367,51 +345,20 @@ export class FlightLayer {
     return sprite;
   }
 
-  /** Room for a sprite on the sheet, starting the sheet over when it is full. */
-  private place(width: number, height: number): Sprite | null {
-    if (width + ATLAS_GAP > ATLAS_WIDTH || height + ATLAS_GAP > ATLAS_HEIGHT) return null;
-    let shelf = this.shelf;
-    if (shelf.x + width + ATLAS_GAP > ATLAS_WIDTH) {
-      shelf = { x: 0, y: shelf.y + shelf.height, height: 0 };
-    }
-    if (shelf.y + height + ATLAS_GAP > ATLAS_HEIGHT) {
-      this.dropSprites();
-      shelf = this.shelf;
-    }
-    const placed = { x: shelf.x, y: shelf.y, width, height };
-    this.shelf = {
-      x: shelf.x + width + ATLAS_GAP,
-      y: shelf.y,
-      height: Math.max(shelf.height, height + ATLAS_GAP),
-    };
-    return placed;
-  }
-
-  private spriteOf(look: Look, scale: number): Sprite | null {
+  private spriteOf(look: Look, scale: number): HTMLCanvasElement | null {
     const key = `${scale}|${look.className}|${look.text}|${look.width}|${look.height}|${look.background ?? ''}|${look.border ?? ''}|${look.color ?? ''}`;
     const known = this.sprites.get(key);
     if (known) return known;
     const paint = this.paintOf(look);
     if (!paint) return null;
-    if (!this.atlas) {
-      const sheet = document.createElement('canvas');
-      sheet.width = ATLAS_WIDTH;
-      sheet.height = ATLAS_HEIGHT;
-      this.atlas = sheet.getContext('2d');
-      if (!this.atlas) return null;
-    }
-    const ctx = this.atlas;
+    if (this.sprites.size >= MAX_SPRITES) this.dropSprites();
     const s = this.resolution * scale;
-    const width = Math.max(1, Math.round(look.width * s));
-    const height = Math.max(1, Math.round(look.height * s));
-    const sprite = this.place(width, height);
-    if (!sprite) return null;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(sprite.x, sprite.y, width, height);
-    ctx.clip();
-    ctx.translate(sprite.x, sprite.y);
-    ctx.scale(width / look.width, height / look.height);
+    const sprite = document.createElement('canvas');
+    sprite.width = Math.max(1, Math.round(look.width * s));
+    sprite.height = Math.max(1, Math.round(look.height * s));
+    const ctx = sprite.getContext('2d');
+    if (!ctx) return null;
+    ctx.scale(sprite.width / look.width, sprite.height / look.height);
     const b = paint.borderWidth;
     // The border is inside the box (border-box), as the page draws it.
     roundedRect(ctx, b / 2, b / 2, look.width - b, look.height - b, paint.radius - b / 2);
@@ -428,7 +375,6 @@ export class FlightLayer {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(look.text, look.width / 2, look.height / 2 + 0.5);
-    ctx.restore();
     this.sprites.set(key, sprite);
     return sprite;
   }
