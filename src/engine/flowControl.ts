@@ -49,6 +49,15 @@ function figures(busy: number, backpressured: number, span: number): Backpressur
   return { busy: b, backpressured: p, idle: 1 - b - p, status: backpressureStatus(p) };
 }
 
+/** Whether every entry of a task's last second sits in its tick's slot of a ring (or is empty). */
+function isRing(recent: readonly number[], window: number): boolean {
+  if (recent.length !== 3 * window) return false;
+  for (let i = 0; i < recent.length; i += 3) {
+    if (recent[i] !== 0 && recent[i] % window !== i / 3) return false;
+  }
+  return true;
+}
+
 /**
  * Task `task`'s busy, backpressured and idle shares over the last simulated second, as Flink's
  * busyTimeMsPerSecond, backPressuredTimeMsPerSecond and idleTimeMsPerSecond report them: a
@@ -62,7 +71,11 @@ export function backpressureOf(state: SimState, task: number): Backpressure {
   let busy = 0;
   let backpressured = 0;
   const recent = load.recent;
-  for (let i = 0; i < recent.length; i += 3) {
+  // A ring (see TaskLoad.recent) is read from its oldest slot, so that the figures are summed in
+  // the order of their ticks, as from a list.
+  const start = isRing(recent, window) ? ((state.tick + 1) % window) * 3 : 0;
+  for (let k = 0; k < recent.length; k += 3) {
+    const i = start + k < recent.length ? start + k : start + k - recent.length;
     if (recent[i] <= from) continue;
     busy += recent[i + 1];
     backpressured += recent[i + 2];

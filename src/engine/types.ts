@@ -347,7 +347,13 @@ export interface TaskLoad {
   busy: number;
   /** Ticks spent unable to emit: an output channel had no free credit. */
   backpressured: number;
-  /** [tick, busy, backpressured] of the last ticks that had either, oldest first: the last second's figures. */
+  /**
+   * The last second's figures: [tick, busy, backpressured] of the ticks that had either, in a
+   * ring of one second (ticksPerSecond entries, tick t's at t mod ticksPerSecond), so noting a
+   * tick overwrites one entry instead of moving the others. Entries a second old or more are
+   * left where they are and skipped when read (flowControl.ts), as are the zeros of slots never
+   * written. Empty until the task first notes a tick; a list oldest first is read as well.
+   */
   recent: number[];
 }
 

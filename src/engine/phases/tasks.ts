@@ -563,34 +563,36 @@ function plainInputs(t: TaskState): boolean {
 }
 
 /**
- * Notes a tick's share of busy and backpressured time in the task's load, and forgets the ticks
- * that fell out of the last second. Ticks with neither are idle and never written.
+ * Notes a tick's share of busy and backpressured time in the task's load, in place of the tick a
+ * second before it. Ticks with neither are idle and never written.
  */
 function noteLoad(d: TickDraft, t: TaskState, busy: number, backpressured: number): void {
   const load = t.load;
   load.busy += busy;
   load.backpressured += backpressured;
-  const recent = load.recent;
-  const from = d.tick - ticksPerSecond(d.scenario);
-  let drop = 0;
-  while (drop < recent.length && recent[drop] <= from) drop += 3;
-  if (drop === 0) {
-    recent.push(d.tick, busy, backpressured);
-    return;
+  // A ring (see TaskLoad.recent): a busy task notes a tick in every tick, and a list kept oldest
+  // first moved all its entries down to forget one each time, a tenth of a run of the large
+  // scenario.
+  const window = ticksPerSecond(d.scenario);
+  let recent = load.recent;
+  if (recent.length !== 3 * window) load.recent = recent = ringOf(recent, d.tick, window);
+  const at = (d.tick % window) * 3;
+  recent[at] = d.tick;
+  recent[at + 1] = busy;
+  recent[at + 2] = backpressured;
+}
+
+/** The ring of a second's figures, from a task's first note or from a list of them. */
+function ringOf(entries: readonly number[], tick: number, window: number): number[] {
+  const ring = new Array<number>(3 * window).fill(0);
+  for (let i = 0; i < entries.length; i += 3) {
+    if (entries[i] <= tick - window) continue;
+    const at = (entries[i] % window) * 3;
+    ring[at] = entries[i];
+    ring[at + 1] = entries[i + 1];
+    ring[at + 2] = entries[i + 2];
   }
-  // A task busy in every tick forgets one tick as it notes one: the entries move down in place
-  // and the new one takes the freed end, where push and splice resized the array (and splice
-  // made an array of what it removed) for every task in every tick.
-  const kept = recent.length - drop;
-  for (let i = 0; i < kept; i++) recent[i] = recent[i + drop];
-  if (drop === 3) {
-    recent[kept] = d.tick;
-    recent[kept + 1] = busy;
-    recent[kept + 2] = backpressured;
-    return;
-  }
-  while (recent.length > kept) recent.pop();
-  recent.push(d.tick, busy, backpressured);
+  return ring;
 }
 
 function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
