@@ -515,10 +515,12 @@ function worstCaseRow(b: BrowserResult): Figure[] {
     'The costliest scenario that passes validation (bench/scenarios.ts `worstCaseScenario`: 16 sources, ' +
     'three levels of broadcast to 16 subtasks each) opened from its share link in a fresh page, as a user ' +
     'pasting it would, and left until its recording ended (no progress bar) and then 1 s passed without ' +
-    'a long task. First render: from the start of navigation to the first animation frame with a graph ' +
-    "node, the progress bar or a refusal in the DOM. Longest task: the longest of the main thread's tasks " +
-    "over 50 ms (PerformanceObserver 'longtask', installed before the app's script) that began from that " +
-    'frame on, so it counts the drawing of what was recorded as well as the recording. Peak heap: ' +
+    'a long task. First render: from the start of navigation to when the first animation frame with a ' +
+    'graph node, the progress bar or a refusal in the DOM ran (performance.now() in its callback, not the ' +
+    "frame's timestamp, which is when the frame began: one that began while the task putting the node " +
+    "there held the page has a timestamp before that task). Longest task: the longest of the main thread's " +
+    "tasks over 50 ms (PerformanceObserver 'longtask', installed before the app's script) that began from " +
+    'that moment on, so it counts the drawing of what was recorded as well as the recording. Peak heap: ' +
     "V8's used heap (garbage included) of the page plus its workers, where the app records a long run " +
     '(DevTools protocol Runtime.getHeapUsage), sampled every 100 ms from navigation to the end. The first ' +
     'render is the median of the runs, each in a fresh context; the task and the heap are the worst of ' +
