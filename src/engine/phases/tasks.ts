@@ -618,56 +618,32 @@ function runOperator(d: TickDraft, info: TaskInfo, mayFail: boolean): void {
     // nextInput is below n but for a state made elsewhere: a compare, not a division, per look.
     const first = prev.nextInput < n ? prev.nextInput : prev.nextInput % n;
     if (d.plain[index] === 0 && plainInputs(prev)) d.plain[index] = 1;
-    if (d.plain[index] === 1) {
-      // No input blocked: only the channels whose head arrived by now by the table of heads,
-      // without reading the queues of the others.
-      for (let k = 0, candidate = first; k < n; k++, candidate++) {
-        if (candidate === n) candidate = 0;
-        const channel = inputs[candidate];
-        const known = heads[channel];
-        if (known > tick) {
-          if (known < next) next = known;
-          continue;
-        }
-        const head = queues[channel].queue[0];
-        if (head === undefined) {
-          heads[channel] = Infinity;
-          continue;
-        }
-        heads[channel] = head.at;
-        if (head.at <= tick) {
-          element = head.element;
-          input = candidate;
-          break;
-        }
-        if (head.at < next) next = head.at;
+    // No input blocked (plain), or some: a blocked input is not read, what arrived on it stays in
+    // its channel. The next element, taking inputs in turn from the one after the last taken;
+    // only the channels whose head arrived by now are read, by the table of heads (in the large
+    // scenario a sixth of the looks find an input blocked).
+    const plain = d.plain[index] === 1;
+    for (let k = 0, candidate = first; k < n; k++, candidate++) {
+      if (candidate === n) candidate = 0;
+      if (!plain && prev.inputs[candidate].blockedBy !== null) continue;
+      const channel = inputs[candidate];
+      const known = heads[channel];
+      if (known > tick) {
+        if (known < next) next = known;
+        continue;
       }
-    } else {
-      // The next element, taking inputs in turn from the one after the last taken. A blocked
-      // input is not read: what arrived on it stays in its channel. The others by the table of
-      // heads, as above: in the large scenario a sixth of the looks find an input blocked.
-      for (let k = 0, candidate = first; k < n; k++, candidate++) {
-        if (candidate === n) candidate = 0;
-        if (prev.inputs[candidate].blockedBy !== null) continue;
-        const channel = inputs[candidate];
-        const known = heads[channel];
-        if (known > tick) {
-          if (known < next) next = known;
-          continue;
-        }
-        const head = queues[channel].queue[0];
-        if (head === undefined) {
-          heads[channel] = Infinity;
-          continue;
-        }
-        heads[channel] = head.at;
-        if (head.at <= tick) {
-          element = head.element;
-          input = candidate;
-          break;
-        }
-        if (head.at < next) next = head.at;
+      const head = queues[channel].queue[0];
+      if (head === undefined) {
+        heads[channel] = Infinity;
+        continue;
       }
+      heads[channel] = head.at;
+      if (head.at <= tick) {
+        element = head.element;
+        input = candidate;
+        break;
+      }
+      if (head.at < next) next = head.at;
     }
     if (!element) {
       waiting = true;
