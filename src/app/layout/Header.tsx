@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Mode } from '../../engine';
 import { LESSONS } from '../../scenarios/lessons';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
-import { prepareStepNav } from '../lessons/onDemand';
+import { prepareStepNav } from '../lessons/stepNavOnDemand';
 import { useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import { LOAD_FAILED } from './onDemand';

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useT, type LocalText } from '../i18n';
 // Loaded here, not only by the lazy panels, so the stylesheet keeps its place in the cascade.
 import '../panels/panels.css';
-import { prepareLessonList, stepNav } from '../lessons/onDemand';
+import { prepareLessonList } from '../lessons/onDemand';
+import { stepNav } from '../lessons/stepNavOnDemand';
 import { useStore, type PanelTab } from '../store';
 
 // Each tab's content is loaded when the tab is first shown (the first screen needs one of them),

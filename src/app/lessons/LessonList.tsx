@@ -2,7 +2,7 @@ import { LESSONS } from '../../scenarios/lessons';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { openLessonById } from './navigation';
-import { prepareStepNav } from './onDemand';
+import { prepareStepNav } from './stepNavOnDemand';
 
 /** The course, each lesson with its summary: shown in the lesson tab when no lesson is open. */
 export function LessonList() {

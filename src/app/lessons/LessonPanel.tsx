@@ -4,7 +4,8 @@ import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
 import { useStore } from '../store';
 import { LessonTwinButton } from '../twin/onDemand';
-import { lessonList, prepareLessonList, prepareStepNav, stepNav } from './onDemand';
+import { lessonList, prepareLessonList } from './onDemand';
+import { prepareStepNav, stepNav } from './stepNavOnDemand';
 
 /** The course's lessons, once their list is loaded; until then the panel is empty, as it was. */
 function CourseList() {
