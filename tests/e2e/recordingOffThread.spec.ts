@@ -4,21 +4,40 @@ import { expect, linkTo, open, pickPreset, test, verdictOf } from './fixtures';
 
 const slider = 'Timeline: tick';
 
+/**
+ * Put before the recording worker's script: the worker's waits between two pieces last as long
+ * as `self.held` is true (it is, from the start), polled with the worker's own timer.
+ */
+const holdBetweenPieces = `{
+  const wait = self.setTimeout.bind(self);
+  self.held = true;
+  self.setTimeout = (go, ms) => wait(function later() { self.held ? wait(later, 20) : go(); }, ms);
+}
+`;
+
 test('a costly valid link records in a worker: menus open while it records, and Stop stops it', async ({
   page,
 }) => {
   // The worker's script is held back until the test lets it go: the page has handed the run
   // over by then and waits, so the checks below see it recording however fast the machine is.
+  // Once going, the worker sends its first piece and then waits between pieces for as long as
+  // the test holds it, so Stop is pressed while it records, however fast it records.
   let asked = false;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/recording\.worker/, async (route) => {
     asked = true;
     await held;
-    await route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response, body: holdBetweenPieces + (await response.text()) });
   });
   const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(worker.url()));
+  let recorderClosed = false;
+  page.on('worker', (worker) => {
+    workers.push(worker.url());
+    if (worker.url().includes('recording.worker'))
+      worker.on('close', () => (recorderClosed = true));
+  });
   await page.goto(linkTo({ scenario: { custom: costly }, tick: 0 }));
   const progress = page.getByTestId('recording-progress');
   await expect(progress).toBeVisible({ timeout: 30_000 });
@@ -40,6 +59,8 @@ test('a costly valid link records in a worker: menus open while it records, and 
 
   await progress.getByRole('button', { name: 'Stop recording' }).click();
   await expect(progress).toBeHidden();
+  // Stop ends the worker: held or not, it records nothing more.
+  await expect.poll(() => recorderClosed).toBe(true);
   const recorded = Number(await page.getByRole('slider', { name: slider }).getAttribute('max'));
   expect(recorded).toBeGreaterThan(0);
   // What the worker recorded is explorable on the page: its last tick, and one before it.

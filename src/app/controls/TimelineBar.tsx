@@ -68,9 +68,9 @@ function RecordingProgress() {
   return (
     <div className="recording" data-testid="recording-progress">
       <progress max={100} value={percent} aria-label={label} />
-      <span>
-        {label} {percent}%
-      </span>
+      <span>{label}</span>
+      {/* As wide for 0% as for 100%: the button beside it stays in place while it counts. */}
+      <span className="recording-percent">{percent}%</span>
       <button type="button" className="ghost" onClick={cancel}>
         {t({ en: 'Stop recording', zh: '停止录制' })}
       </button>
