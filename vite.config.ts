@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
 
 /*
  * The response headers the app wants from whatever serves it: `vite preview` sends them, and a
@@ -80,6 +81,11 @@ export default defineConfig({
   worker: { format: 'es' },
   resolve: {
     alias: [
+      // React Flow's pan and zoom never tween a colour: d3-color stays out (src/app/vendor/noColours.ts).
+      {
+        find: /^d3-color$/,
+        replacement: fileURLToPath(new URL('./src/app/vendor/noColours.ts', import.meta.url)),
+      },
       // React 18 has useSyncExternalStore: React Flow's store needs no shim of it for React 17.
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,

@@ -16,10 +16,13 @@ interface DrawnBox {
  * Records and barriers on different channels that cover each other on the screen: what the
  * flight layer drew, read from its canvas, since no locator reaches into a canvas.
  */
-async function overlappingChips(page: Page): Promise<string[]> {
+async function overlappingChips(page: Page): Promise<{ found: string[]; chips: number }> {
+  // Without the method the flight layer was never asked for: nothing travels, nothing is drawn.
   const boxes = await page
     .locator('canvas.g-flight')
-    .evaluate((canvas) => (canvas as unknown as { drawnBoxes(): DrawnBox[] }).drawnBoxes());
+    .evaluate(
+      (canvas) => (canvas as unknown as { drawnBoxes?: () => DrawnBox[] }).drawnBoxes?.() ?? [],
+    );
   const chips = boxes.filter((b) => b.edge.startsWith('ch:'));
   const found: string[] = [];
   for (const [i, a] of chips.entries()) {
@@ -33,7 +36,7 @@ async function overlappingChips(page: Page): Promise<string[]> {
       if (!apart) found.push(`"${a.text}" on ${a.edge} covers "${b.text}" on ${b.edge}`);
     }
   }
-  return found;
+  return { found, chips: chips.length };
 }
 
 async function goTo(page: Page, state: LinkState, first: boolean): Promise<void> {
@@ -64,6 +67,7 @@ for (const view of VIEWS) {
   }) => {
     await page.setViewportSize({ width: view.width, height: view.height });
     const problems: string[] = [];
+    let drawn = 0;
     let first = true;
     for (const [k, step] of lesson.steps.entries()) {
       for (const inLesson of [true, false]) {
@@ -79,9 +83,13 @@ for (const view of VIEWS) {
         );
         first = false;
         const where = inLesson ? `step ${k + 1}` : `tick ${step.tick}, whole job`;
-        problems.push(...(await overlappingChips(page)).map((p) => `${where}: ${p}`));
+        const { found, chips } = await overlappingChips(page);
+        problems.push(...found.map((p) => `${where}: ${p}`));
+        drawn += chips;
       }
     }
     expect(problems).toEqual([]);
+    // A layer that drew nothing would pass the check above.
+    expect(drawn).toBeGreaterThan(0);
   });
 }

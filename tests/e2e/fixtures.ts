@@ -71,6 +71,8 @@ export async function waitForStableGraph(page: Page): Promise<void> {
       if (nodes.some((n) => getComputedStyle(n).visibility !== 'visible')) return false;
       // The camera frames again once the nodes' new sizes are measured, and says while it moves.
       if (document.querySelector('[data-camera-moving]')) return false;
+      // Something is to travel and the flight layer's code is still on its way.
+      if (document.querySelector('canvas.g-flight[data-loading]')) return false;
       const key = [viewport, ...nodes]
         .map((n) => `${n.getAttribute('style')} ${n.offsetWidth}x${n.offsetHeight}`)
         .join('|');

@@ -20,10 +20,9 @@ import { ControlEdge } from './edges/ControlEdge';
 import { useCamera } from './camera';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
-import { INSTANT, type Timing } from './flight';
+import { INSTANT, type Timing } from './timing';
 import { floorsFor, type View } from './floors';
-import { FlightLayer } from './flightLayer';
-import { FlightCanvas, FlightLayerContext, ScaleContext, TimingContext } from './motion';
+import { FlightCanvas, FlightsContext, ScaleContext, TimingContext, useFlights } from './motion';
 import { chooseLayout, FIT_PADDING, type Fitted, type Stage } from './layout';
 import { useReveal } from './reveal';
 import { shareEqual } from './shareEqual';
@@ -315,7 +314,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     reduced,
     playing,
   });
-  const [flightLayer] = useState(() => new FlightLayer());
+  const flights = useFlights();
 
   // React Flow's attribution link names itself in English only; a screen reader on the Chinese
   // screen hears it in Chinese. (Its text, the library's name, stays.)
@@ -346,7 +345,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     return () => observer.disconnect();
   }, []);
   return (
-    <FlightLayerContext.Provider value={flightLayer}>
+    <FlightsContext.Provider value={flights}>
       <TimingContext.Provider value={timing}>
         <ScaleContext.Provider value={scale}>
           <div
@@ -380,7 +379,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
                 panActivationKeyCode={null}
                 aria-label={t({ en: 'job graph', zh: '作业图' })}
               >
-                <FlightCanvas layer={flightLayer} presenter={presenter} />
+                <FlightCanvas flights={flights} presenter={presenter} />
               </ReactFlow>
             </div>
             {!reveal.done && (
@@ -393,7 +392,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
           </div>
         </ScaleContext.Provider>
       </TimingContext.Provider>
-    </FlightLayerContext.Provider>
+    </FlightsContext.Provider>
   );
 }
 

@@ -2,32 +2,7 @@ import { onFrames } from '../frameClock';
 import type { DrawOne, DrawSource, FlightLayer } from './flightLayer';
 import { pointAt, type PathGeometry } from './geometry';
 import type { Look } from './look';
-
-/** How elements move when the tick changes; one value for the whole graph. */
-export interface Timing {
-  /** Place everything at its tick position at once: reduced motion, and screenshots. */
-  instant: boolean;
-  /** Seconds a move takes: one tick's worth while playing, a short tween when stepping. */
-  duration: number;
-  ease: 'linear' | 'easeOut';
-  /** The cursor moved one tick forward, so departing elements finish their trip first. */
-  forward: boolean;
-}
-
-export const INSTANT: Timing = { instant: true, duration: 0, ease: 'linear', forward: false };
-
-/** An element on a path at the current tick. */
-export interface FlightItem {
-  /** Stable across ticks, so an element keeps its identity while it travels. */
-  key: string;
-  /** Where the element is at this tick, as a distance along the path. */
-  distance: number;
-  /** Where it goes when it leaves the path: the end it travels towards. */
-  exitTo: number;
-  /** Where a new element comes from, when it should be seen arriving rather than appear. */
-  from?: number;
-  look: Look;
-}
+import type { FlightItem, Timing } from './timing';
 
 const FADE_SECONDS = 0.2;
 

@@ -1,16 +1,64 @@
 import { useStore, useStoreApi, ViewportPortal } from '@xyflow/react';
-import { createContext, memo, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { FlightPath, INSTANT, type FlightItem, type Timing } from './flight';
-import type { FlightLayer, RoundedBox } from './flightLayer';
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { onDemand, onFirstInput } from '../layout/onDemand';
+import type { RoundedBox } from './flightLayer';
+import type { Flights } from './flights';
 import type { PathGeometry } from './geometry';
+import { INSTANT, type FlightItem, type Timing } from './timing';
 
 export const TimingContext = createContext<Timing>(INSTANT);
 
 /** How much larger than normal elements on the edges are drawn (presenter mode). */
 export const ScaleContext = createContext(1);
 
-/** The canvas every element in flight of the graph is drawn on. */
-export const FlightLayerContext = createContext<FlightLayer | null>(null);
+/** The canvas every element in flight of the graph is drawn on; null while its code loads. */
+export const FlightsContext = createContext<Flights | null>(null);
+
+/** The flight layer's code, apart from the first screen's (see flights.ts). */
+const flightCode = onDemand(() => import('./flights'));
+
+/** Whether the flight layer's code is asked for and still loading (tests wait for it). */
+let flightsLoading = false;
+const loadingListeners = new Set<() => void>();
+function setFlightsLoading(loading: boolean): void {
+  flightsLoading = loading;
+  loadingListeners.forEach((changed) => changed());
+}
+function subscribeLoading(changed: () => void): () => void {
+  loadingListeners.add(changed);
+  return () => void loadingListeners.delete(changed);
+}
+const isLoading = () => flightsLoading;
+
+/** Loads the flight layer's code; where it cannot load, nothing travels on the screen. */
+function wantFlights(): void {
+  if (flightsLoading) return;
+  setFlightsLoading(true);
+  flightCode.load().then(
+    () => setFlightsLoading(false),
+    () => setFlightsLoading(false),
+  );
+}
+
+/**
+ * This graph's elements in flight, once their code is there: it loads on the page's first
+ * input, or when an edge has something in flight (see Flight), whichever comes first.
+ */
+export function useFlights(): Flights | null {
+  const code = flightCode.useLoaded();
+  useEffect(() => (code ? undefined : onFirstInput(wantFlights)), [code]);
+  return useMemo(() => code?.createFlights() ?? null, [code]);
+}
 
 export function useScale(): number {
   return useContext(ScaleContext);
@@ -37,16 +85,17 @@ export function Flight({
 }) {
   const timing = useTiming();
   const scale = useScale();
-  const layer = useContext(FlightLayerContext);
-  const [path] = useState(() => new FlightPath(edge));
+  const flights = useContext(FlightsContext);
+  const path = useMemo(() => flights?.path(edge) ?? null, [flights, edge]);
   useLayoutEffect(() => {
-    if (!layer) return;
-    path.attach(layer);
+    if (!path || !flights) return;
+    path.attach(flights.layer);
     return () => path.detach();
-  }, [path, layer]);
+  }, [path, flights]);
   useLayoutEffect(() => {
-    path.update(geometry, items, timing, scale);
-  }, [path, layer, geometry, items, timing, scale]);
+    if (path) path.update(geometry, items, timing, scale);
+    else if (items.length > 0) wantFlights();
+  }, [path, geometry, items, timing, scale]);
   return null;
 }
 
@@ -81,12 +130,15 @@ const paneOf = (s: FlowStore) => `${s.width} ${s.height}`;
  * was 56 layers to sort out each frame, 17 ms of every frame something changed in.
  */
 export const FlightCanvas = memo(function FlightCanvas({
-  layer,
+  flights,
   presenter,
 }: {
-  layer: FlightLayer;
+  /** Null while the layer's code loads: the canvas is there, empty. */
+  flights: Flights | null;
   presenter: boolean;
 }) {
+  const layer = flights?.layer ?? null;
+  const loading = useSyncExternalStore(subscribeLoading, isLoading, isLoading);
   const [x, y, zoom] = useStore(transformOf);
   const pane = useStore(paneOf);
   const store = useStoreApi();
@@ -94,23 +146,31 @@ export const FlightCanvas = memo(function FlightCanvas({
   const scale = useRef(enlarged);
   useLayoutEffect(() => {
     scale.current = enlarged;
-    layer.invalidate();
+    layer?.invalidate();
   }, [layer, enlarged]);
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   useLayoutEffect(() => {
-    if (!canvas) return;
+    if (!canvas || !layer) return;
     layer.attach(canvas, () => nodeBoxes(store.getState().nodeLookup, scale.current));
     return () => layer.detach();
   }, [layer, canvas, store]);
-  useLayoutEffect(() => layer.setView({ x, y, zoom }), [layer, x, y, zoom]);
+  useLayoutEffect(() => layer?.setView({ x, y, zoom }), [layer, x, y, zoom]);
   useLayoutEffect(() => {
     const [width, height] = pane.split(' ').map(Number);
-    layer.setPane(width, height);
+    layer?.setPane(width, height);
   }, [layer, pane]);
-  useLayoutEffect(() => layer.restyled(), [layer, presenter]);
+  useLayoutEffect(() => layer?.restyled(), [layer, presenter]);
   return (
     <ViewportPortal>
-      <canvas className="g-flight" ref={setCanvas} aria-hidden="true" />
+      {/* Until the layer draws, it has drawn nothing: tests read the count, and wait while the
+          layer's code loads. */}
+      <canvas
+        className="g-flight"
+        ref={setCanvas}
+        aria-hidden="true"
+        data-count={layer ? undefined : 0}
+        data-loading={loading ? '' : undefined}
+      />
     </ViewportPortal>
   );
 });

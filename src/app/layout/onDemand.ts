@@ -41,6 +41,19 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
   return { load, useLoaded: () => useSyncExternalStore(subscribe, get, get) };
 }
 
+const FIRST_INPUT = ['pointermove', 'pointerdown', 'keydown', 'focusin'] as const;
+
+/** Calls `then` on the page's first input of any kind; returns what stops waiting for it. */
+export function onFirstInput(then: () => void): () => void {
+  const stop = () => FIRST_INPUT.forEach((type) => window.removeEventListener(type, first, true));
+  const first = () => {
+    stop();
+    then();
+  };
+  FIRST_INPUT.forEach((type) => window.addEventListener(type, first, true));
+  return stop;
+}
+
 export const LOAD_FAILED: LocalText = {
   en: 'Part of the app failed to load: reload the page to try again. Nothing was changed.',
   zh: '应用的一部分未能加载：请重新加载页面再试。未做任何更改。',

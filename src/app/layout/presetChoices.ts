@@ -1,4 +1,4 @@
-import { onDemand } from './onDemand';
+import { onDemand, onFirstInput } from './onDemand';
 
 /**
  * The built-in scenarios the header's picker offers, by title, and the loading of each. The
@@ -16,15 +16,7 @@ export const presetChoices = onDemand(() =>
 // Where they cannot load, the picker offers the lessons; the screen is shown all the same.
 export const preparePresetChoices = () => void presetChoices.load().catch(() => {});
 
-const FIRST_INPUT = ['pointermove', 'pointerdown', 'keydown', 'focusin'] as const;
-
 /** Loads the choices on the page's first input of any kind; returns what stops waiting for it. */
 export function preparePresetChoicesOnFirstInput(): () => void {
-  const stop = () => FIRST_INPUT.forEach((type) => window.removeEventListener(type, first, true));
-  const first = () => {
-    stop();
-    preparePresetChoices();
-  };
-  FIRST_INPUT.forEach((type) => window.addEventListener(type, first, true));
-  return stop;
+  return onFirstInput(preparePresetChoices);
 }

@@ -1,7 +1,7 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { useT } from '../../i18n';
-import type { FlightItem } from '../flight';
+import type { FlightItem } from '../timing';
 import { orthogonal, placeAlong } from '../geometry';
 import { Flight, useScale } from '../motion';
 import type { BackendEdge as BackendEdgeType, BackendEdgeData } from '../toFlowElements';

@@ -1,6 +1,6 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import type { FlightItem } from '../flight';
+import type { FlightItem } from '../timing';
 import { horizontalBezier, placeAvoiding, pointAt } from '../geometry';
 import { useT } from '../../i18n';
 import { Flight, useScale } from '../motion';

@@ -2,7 +2,7 @@ import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { ControlMessage } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
-import type { FlightItem } from '../flight';
+import type { FlightItem } from '../timing';
 import { orthogonal, spread } from '../geometry';
 import { SIZE } from '../layout';
 import { Flight, useScale } from '../motion';
