@@ -31,6 +31,9 @@ export interface Lesson extends LessonInfo {
   steps: LessonStep[];
 }
 
+/** What a lesson's module holds: its run and its steps; the course's registry says the rest. */
+export type LessonBody = Pick<Lesson, 'scenario' | 'steps'>;
+
 /**
  * The step a lesson is at when the cursor is at `tick`: the last one whose moment the cursor has
  * reached (the first step when it has reached none). Pure.

@@ -1,10 +1,10 @@
-import {
-  lesson8Backpressure,
-  lesson8Timeout,
-  lesson8Unaligned,
-} from '../../src/scenarios/lessons/lesson8Backpressure';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { expect, expectTick, linkTo, node, open, say, test } from './fixtures';
+import { lessonById } from '../../src/scenarios/lessons/course';
+
+const lesson8Backpressure = lessonById('backpressure-aligned')!;
+const lesson8Timeout = lessonById('backpressure-aligned-timeout')!;
+const lesson8Unaligned = lessonById('backpressure-unaligned')!;
 
 // Lesson 8 walked step by step in both languages: each step opened at its moment, as a share
 // link of the lesson at that step opens it, with what the step talks about on the screen.

@@ -1,5 +1,7 @@
-import { lesson3BarrierAlignment as lesson } from '../../src/scenarios/lessons/lesson3BarrierAlignment';
 import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
+import { lessonById } from '../../src/scenarios/lessons/course';
+
+const lesson = lessonById('barrier-alignment')!;
 
 /** A step that frames both sums, then one that frames sum_even alone: the camera moves. */
 const FROM = lesson.steps.findIndex(

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { lesson3BarrierAlignment as lesson } from '../../src/scenarios/lessons/lesson3BarrierAlignment';
 import { expect, linkTo, open, test, waitForStableGraph, type LinkState } from './fixtures';
+import { lessonById } from '../../src/scenarios/lessons/course';
+
+const lesson = lessonById('barrier-alignment')!;
 
 /** An element drawn on the flight layer, as the canvas reports it (see FlightLayer.boxes). */
 interface DrawnBox {

@@ -1,10 +1,10 @@
 import type { Lesson } from '../../src/scenarios/lesson';
-import {
-  lesson9Latency,
-  lesson9Timeout,
-  lesson9TwoPhaseCommit,
-} from '../../src/scenarios/lessons/lesson9EndToEnd';
 import { expect, linkTo, open, settledVerdict, test } from '../e2e/fixtures';
+import { lessonById } from '../../src/scenarios/lessons/course';
+
+const lesson9Latency = lessonById('end-to-end-latency')!;
+const lesson9Timeout = lessonById('transaction-timeout')!;
+const lesson9TwoPhaseCommit = lessonById('end-to-end-exactly-once')!;
 
 /**
  * Lesson 9's moments as the class sees them, the step's caption beside the graph or, where the

@@ -1,5 +1,5 @@
 import type { Lesson, LessonInfo } from '../lesson';
-import { COURSE } from './info';
+import { COURSE, entryOf } from './registry';
 
 /**
  * The lessons the app lists, in course order. A lesson's steps are loaded when it is opened
@@ -7,41 +7,16 @@ import { COURSE } from './info';
  */
 export const LESSONS: readonly LessonInfo[] = COURSE;
 
-const LOADERS: Record<string, () => Promise<Lesson>> = {
-  'consistent-checkpoint': () =>
-    import('./lesson1ConsistentCheckpoint').then((m) => m.lesson1ConsistentCheckpoint),
-  'stop-the-world-vs-barriers': () =>
-    import('./lesson2StopTheWorld').then((m) => m.lesson2StopTheWorld),
-  'barrier-alignment': () =>
-    import('./lesson3BarrierAlignment').then((m) => m.lesson3BarrierAlignment),
-  'exactly-once-vs-at-least-once': () =>
-    import('./lesson4ExactlyVsAtLeastOnce').then((m) => m.lesson4ExactlyVsAtLeastOnce),
-  'checkpoint-config': () =>
-    import('./lesson5CheckpointConfig').then((m) => m.lesson5CheckpointConfig),
-  savepoints: () => import('./lesson6Savepoints').then((m) => m.lesson6Savepoints),
-  'savepoint-upgrade-v2': () => import('./lesson6Savepoints').then((m) => m.lesson6Upgrade),
-  'restart-strategies': () =>
-    import('./lesson7RestartStrategies').then((m) => m.lesson7RestartStrategies),
-  'restart-failure-rate': () =>
-    import('./lesson7RestartStrategies').then((m) => m.lesson7FailureRate),
-  'backpressure-aligned': () => import('./lesson8Backpressure').then((m) => m.lesson8Backpressure),
-  'backpressure-unaligned': () => import('./lesson8Backpressure').then((m) => m.lesson8Unaligned),
-  'backpressure-aligned-timeout': () =>
-    import('./lesson8Backpressure').then((m) => m.lesson8Timeout),
-  'end-to-end-exactly-once': () => import('./lesson9EndToEnd').then((m) => m.lesson9TwoPhaseCommit),
-  'end-to-end-latency': () => import('./lesson9EndToEnd').then((m) => m.lesson9Latency),
-  'transaction-timeout': () => import('./lesson9EndToEnd').then((m) => m.lesson9Timeout),
-};
-
 const loaded = new Map<string, Lesson>();
 
 /** Loads a lesson of the course by id; undefined for an id the course does not have. */
 export async function loadLesson(id: string): Promise<Lesson | undefined> {
   const known = loaded.get(id);
   if (known) return known;
-  const load = Object.hasOwn(LOADERS, id) ? LOADERS[id] : undefined;
-  if (!load) return undefined;
-  const lesson = await load();
+  const entry = entryOf(id);
+  if (!entry) return undefined;
+  const { scenario, steps } = await entry.body();
+  const lesson: Lesson = { id: entry.id, order: entry.order, title: entry.title, scenario, steps };
   loaded.set(id, lesson);
   return lesson;
 }

@@ -1,10 +1,8 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { oddEvenSum } from '../presets/oddEvenSum';
 
 /** Seed section 1: what a consistent checkpoint is, and the three steps of recovering from it. */
-export const lesson1ConsistentCheckpoint: Lesson = {
-  ...LESSON_INFO['consistent-checkpoint'],
+export const lesson1ConsistentCheckpoint: LessonBody = {
   scenario: oddEvenSum,
   steps: [
     {

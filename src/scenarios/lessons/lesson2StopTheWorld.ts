@@ -1,5 +1,4 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { stopTheWorld } from '../presets/stopTheWorld';
 
 /**
@@ -7,8 +6,7 @@ import { stopTheWorld } from '../presets/stopTheWorld';
  * numbers of the same job with barriers (preset barrier-snapshots), which two steps offer beside
  * it on one clock.
  */
-export const lesson2StopTheWorld: Lesson = {
-  ...LESSON_INFO['stop-the-world-vs-barriers'],
+export const lesson2StopTheWorld: LessonBody = {
   scenario: stopTheWorld,
   steps: [
     {

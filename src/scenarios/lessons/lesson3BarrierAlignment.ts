@@ -1,10 +1,8 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { barrierAlignment } from '../presets/barrierAlignment';
 
 /** Seed section 2, the worked example: two sources, barriers, alignment, completion. */
-export const lesson3BarrierAlignment: Lesson = {
-  ...LESSON_INFO['barrier-alignment'],
+export const lesson3BarrierAlignment: LessonBody = {
   scenario: barrierAlignment,
   steps: [
     {

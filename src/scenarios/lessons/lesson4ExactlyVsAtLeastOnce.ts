@@ -1,13 +1,11 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { atLeastOnceReplay } from '../presets/atLeastOnceReplay';
 
 /**
  * Seed sections 1 to 3: why alignment is what makes checkpoints exactly once. The run is in
  * AT_LEAST_ONCE; two steps offer the same run in EXACTLY_ONCE beside it, on one clock.
  */
-export const lesson4ExactlyVsAtLeastOnce: Lesson = {
-  ...LESSON_INFO['exactly-once-vs-at-least-once'],
+export const lesson4ExactlyVsAtLeastOnce: LessonBody = {
   scenario: atLeastOnceReplay,
   steps: [
     {

@@ -1,5 +1,4 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { checkpointConfig } from '../presets/checkpointConfig';
 
 /**
@@ -7,8 +6,7 @@ import { checkpointConfig } from '../presets/checkpointConfig';
  * every new key, so each checkpoint takes longer than the last: 400 ms, then 600 ms (the seed's
  * two cases of the minimum pause), then longer than the timeout.
  */
-export const lesson5CheckpointConfig: Lesson = {
-  ...LESSON_INFO['checkpoint-config'],
+export const lesson5CheckpointConfig: LessonBody = {
   scenario: checkpointConfig,
   steps: [
     {

@@ -1,5 +1,4 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointUpgrade';
 
 /**
@@ -7,8 +6,7 @@ import { savepointUpgrade, savepointUpgradeResumed } from '../presets/savepointU
  * taken only when the user asks; failover does not use it; stop-with-savepoint ends the job where
  * its next version resumes.
  */
-export const lesson6Savepoints: Lesson = {
-  ...LESSON_INFO['savepoints'],
+export const lesson6Savepoints: LessonBody = {
   scenario: savepointUpgrade,
   steps: [
     {
@@ -88,8 +86,7 @@ export const lesson6Savepoints: Lesson = {
 };
 
 /** Seed section 4, continued on version 2: the upgraded job resumes from "before-upgrade". */
-export const lesson6Upgrade: Lesson = {
-  ...LESSON_INFO['savepoint-upgrade-v2'],
+export const lesson6Upgrade: LessonBody = {
   scenario: savepointUpgradeResumed,
   steps: [
     {

@@ -1,11 +1,9 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { restartFailureRate } from '../presets/restartFailureRate';
 import { restartFixedDelay } from '../presets/restartFixedDelay';
 
 /** Seed section 5, first example: fixedDelayRestart(3, 10000L), broken four times. */
-export const lesson7RestartStrategies: Lesson = {
-  ...LESSON_INFO['restart-strategies'],
+export const lesson7RestartStrategies: LessonBody = {
   scenario: restartFixedDelay,
   steps: [
     {
@@ -79,8 +77,7 @@ export const lesson7RestartStrategies: Lesson = {
 };
 
 /** Seed section 5, second example: failureRateRestart(5, Time.minutes(5), Time.seconds(10)). */
-export const lesson7FailureRate: Lesson = {
-  ...LESSON_INFO['restart-failure-rate'],
+export const lesson7FailureRate: LessonBody = {
   scenario: restartFailureRate,
   steps: [
     {

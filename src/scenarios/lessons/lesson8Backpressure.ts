@@ -1,10 +1,8 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import { slowSinkAligned, slowSinkTimeout, slowSinkUnaligned } from '../presets/slowSink';
 
 /** Checkpoints under backpressure, part 1: aligned barriers wait behind full channels. */
-export const lesson8Backpressure: Lesson = {
-  ...LESSON_INFO['backpressure-aligned'],
+export const lesson8Backpressure: LessonBody = {
   scenario: slowSinkAligned,
   steps: [
     {
@@ -77,8 +75,7 @@ export const lesson8Backpressure: Lesson = {
 };
 
 /** Part 2: unaligned checkpoints overtake the data, and a restore puts the channel state back. */
-export const lesson8Unaligned: Lesson = {
-  ...LESSON_INFO['backpressure-unaligned'],
+export const lesson8Unaligned: LessonBody = {
   scenario: slowSinkUnaligned,
   steps: [
     {
@@ -159,8 +156,7 @@ export const lesson8Unaligned: Lesson = {
 };
 
 /** Part 3: the aligned-checkpoint timeout, the compromise. */
-export const lesson8Timeout: Lesson = {
-  ...LESSON_INFO['backpressure-aligned-timeout'],
+export const lesson8Timeout: LessonBody = {
   scenario: slowSinkTimeout,
   steps: [
     {

@@ -1,5 +1,4 @@
-import type { Lesson } from '../lesson';
-import { LESSON_INFO } from './info';
+import type { LessonBody } from '../lesson';
 import {
   twoPhaseCommit,
   twoPhaseCommitLatency,
@@ -10,8 +9,7 @@ import {
  * End-to-end exactly-once, part 1: the seed's sums written to a topic through a two-phase-commit
  * sink, a failure, and what each consumer of the topic read.
  */
-export const lesson9TwoPhaseCommit: Lesson = {
-  ...LESSON_INFO['end-to-end-exactly-once'],
+export const lesson9TwoPhaseCommit: LessonBody = {
   scenario: twoPhaseCommit,
   steps: [
     {
@@ -129,8 +127,7 @@ export const lesson9TwoPhaseCommit: Lesson = {
 };
 
 /** Part 2: read_committed sees the output one checkpoint late. */
-export const lesson9Latency: Lesson = {
-  ...LESSON_INFO['end-to-end-latency'],
+export const lesson9Latency: LessonBody = {
   scenario: twoPhaseCommitLatency,
   steps: [
     {
@@ -201,8 +198,7 @@ export const lesson9Latency: Lesson = {
 };
 
 /** Part 3: a job down longer than the transaction timeout loses a completed checkpoint's output. */
-export const lesson9Timeout: Lesson = {
-  ...LESSON_INFO['transaction-timeout'],
+export const lesson9Timeout: LessonBody = {
   scenario: twoPhaseCommitTimeout,
   steps: [
     {

@@ -1,8 +1,8 @@
 import type { LocalText } from '../text';
-import type { LessonId } from './info';
+import type { LessonId } from './registry';
 
 /**
- * A sentence or two on what each lesson shows, for the list of lessons. Apart from `./info`,
+ * A sentence or two on what each lesson shows, for the list of lessons. Apart from `./registry`,
  * which the first screen needs for the picker's titles, and from the lessons, which the first
  * screen needs one of: the list loads when it is shown, and brings these with it.
  */

@@ -9,14 +9,14 @@ import {
   type TimedEvent,
 } from '../../../src/engine';
 import type { Lesson } from '../../../src/scenarios/lesson';
-import {
-  lesson9Latency,
-  lesson9Timeout,
-  lesson9TwoPhaseCommit,
-} from '../../../src/scenarios/lessons/lesson9EndToEnd';
 import { PRESET_TITLES } from '../../../src/scenarios/presets/titles';
 import { atLeastOnceSink } from '../../../src/scenarios/presets/twoPhaseCommit';
 import { record } from '../../helpers/sim';
+import { lessonById } from '../../../src/scenarios/lessons/course';
+
+const lesson9Latency = lessonById('end-to-end-latency')!;
+const lesson9Timeout = lessonById('transaction-timeout')!;
+const lesson9TwoPhaseCommit = lessonById('end-to-end-exactly-once')!;
 
 // What lesson 9's steps say each consumer read and each transaction went through, checked
 // against the engine at the steps' ticks.

@@ -1,26 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { LESSONS as COURSE } from '../../../src/scenarios/lessons/course';
 import { LESSONS, lessonById, loadLesson } from '../../../src/scenarios/lessons';
+import { REGISTRY } from '../../../src/scenarios/lessons/registry';
 import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
 
 describe('lessons loaded one at a time', () => {
-  it('the list the app shows is the course, in the same order, with the same titles, each with a summary', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(COURSE.map((l) => l.id));
-    LESSONS.forEach((info, i) => {
-      expect(info.order).toBe(COURSE[i].order);
-      expect(info.title).toEqual(COURSE[i].title);
+  it('the list the app shows is the registry in course order, each with a summary', () => {
+    expect(new Set(LESSONS.map((l) => l.id))).toEqual(new Set(Object.keys(REGISTRY)));
+    const orders = LESSONS.map((l) => l.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    LESSONS.forEach((info) => {
+      expect(info.title).toEqual(REGISTRY[info.id as keyof typeof REGISTRY].title);
       expect(lessonSummary(info.id)?.en).toBeTruthy();
       expect(lessonSummary(info.id)?.zh).toMatch(/[\u4e00-\u9fff]/);
     });
   });
 
-  it('a lesson is found by id only once loaded, and loading gives the course lesson', async () => {
-    const last = COURSE[COURSE.length - 1];
-    expect(lessonById(last.id)).toBeUndefined();
-    for (const lesson of COURSE) {
-      expect(await loadLesson(lesson.id)).toBe(lesson);
-      expect(lessonById(lesson.id)).toBe(lesson);
+  it('a lesson is found by id only once loaded, and loading it again gives the same lesson', async () => {
+    for (const info of LESSONS) {
+      expect(lessonById(info.id)).toBeUndefined();
+      const lesson = await loadLesson(info.id);
+      expect(lesson).toMatchObject({ id: info.id, order: info.order, title: info.title });
+      expect(lesson!.steps.length).toBeGreaterThan(0);
+      expect(lessonById(info.id)).toBe(lesson);
+      expect(await loadLesson(info.id)).toBe(lesson);
     }
+  });
+
+  it('the whole course, as Node code reads it, is the lessons the app loads', async () => {
+    const { LESSONS: COURSE } = await import('../../../src/scenarios/lessons/course');
+    expect(COURSE.map((l) => l.id)).toEqual(LESSONS.map((l) => l.id));
+    for (const lesson of COURSE) expect(await loadLesson(lesson.id)).toBe(lesson);
   });
 
   it('an id the course does not have loads nothing, whatever it is named', async () => {

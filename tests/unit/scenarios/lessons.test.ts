@@ -10,15 +10,16 @@ import {
 } from '../../../src/engine';
 import type { Lesson } from '../../../src/scenarios/lesson';
 import { LESSONS, lessonById } from '../../../src/scenarios/lessons/course';
-import { lesson1ConsistentCheckpoint } from '../../../src/scenarios/lessons/lesson1ConsistentCheckpoint';
-import { lesson2StopTheWorld } from '../../../src/scenarios/lessons/lesson2StopTheWorld';
-import { lesson3BarrierAlignment } from '../../../src/scenarios/lessons/lesson3BarrierAlignment';
-import { lesson4ExactlyVsAtLeastOnce } from '../../../src/scenarios/lessons/lesson4ExactlyVsAtLeastOnce';
 import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
 import { barrierSnapshots } from '../../../src/scenarios/presets/stopTheWorld';
 import { parseScenario } from '../../../src/scenarios/schema';
 import { twinScenario } from '../../../src/scenarios/twin';
 import { byTaskId, firstEvent, offsetOf, record, snapshotOf, sumOf } from '../../helpers/sim';
+
+const lesson1ConsistentCheckpoint = lessonById('consistent-checkpoint')!;
+const lesson2StopTheWorld = lessonById('stop-the-world-vs-barriers')!;
+const lesson3BarrierAlignment = lessonById('barrier-alignment')!;
+const lesson4ExactlyVsAtLeastOnce = lessonById('exactly-once-vs-at-least-once')!;
 
 function task(state: SimState, id: string) {
   const index = topologyOf(state.scenario).taskIndex.get(id);

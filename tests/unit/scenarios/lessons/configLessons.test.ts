@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord, SimState, TimedEvent } from '../../../../src/engine';
 import type { Lesson } from '../../../../src/scenarios/lesson';
-import { lesson5CheckpointConfig } from '../../../../src/scenarios/lessons/lesson5CheckpointConfig';
-import {
-  lesson6Savepoints,
-  lesson6Upgrade,
-} from '../../../../src/scenarios/lessons/lesson6Savepoints';
-import {
-  lesson7FailureRate,
-  lesson7RestartStrategies,
-} from '../../../../src/scenarios/lessons/lesson7RestartStrategies';
 import { lessonSummary } from '../../../../src/scenarios/lessons/summaries';
 import { parseScenario } from '../../../../src/scenarios/schema';
 import { offsetOf, record, snapshotOf, taskState, type Recording } from '../../../helpers/sim';
+import { lessonById } from '../../../../src/scenarios/lessons/course';
+
+const lesson5CheckpointConfig = lessonById('checkpoint-config')!;
+const lesson6Savepoints = lessonById('savepoints')!;
+const lesson6Upgrade = lessonById('savepoint-upgrade-v2')!;
+const lesson7FailureRate = lessonById('restart-failure-rate')!;
+const lesson7RestartStrategies = lessonById('restart-strategies')!;
 
 const LESSONS = [
   lesson5CheckpointConfig,

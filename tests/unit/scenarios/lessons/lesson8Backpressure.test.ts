@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { backpressureOf, checkpointMetrics, judge, topologyOf } from '../../../../src/engine';
-import {
-  lesson8Backpressure,
-  lesson8Timeout,
-  lesson8Unaligned,
-} from '../../../../src/scenarios/lessons/lesson8Backpressure';
 import { twinScenario } from '../../../../src/scenarios/twin';
 import { record, sumOf } from '../../../helpers/sim';
+import { lessonById } from '../../../../src/scenarios/lessons/course';
+
+const lesson8Backpressure = lessonById('backpressure-aligned')!;
+const lesson8Timeout = lessonById('backpressure-aligned-timeout')!;
+const lesson8Unaligned = lessonById('backpressure-unaligned')!;
 
 // What lesson 8's steps say happens, checked against the engine at the steps' ticks.
 const tickOf = (lesson: typeof lesson8Backpressure, en: string) =>

@@ -1,11 +1,17 @@
-import type { LessonInfo } from '../lesson';
+import type { LessonBody, LessonInfo } from '../lesson';
+
+/** A lesson of the course: what the course says of it, and where its run and steps are. */
+interface Entry extends LessonInfo {
+  /** Loads the lesson's module: the first screen holds only the lesson it shows. */
+  body: () => Promise<LessonBody>;
+}
 
 /**
- * What the course says about each lesson before the lesson itself is loaded: the header's picker
- * shows it. Each lesson module adds its scenario and steps to its entry; the list of lessons adds
- * each one's summary (`./summaries`).
+ * The course's one list of lessons. The header's picker shows their titles before any lesson is
+ * loaded; each lesson module holds only its run and steps (`body`), and the list of lessons adds
+ * each one's summary (`./summaries`, keyed by the ids here, loaded with the list).
  */
-export const LESSON_INFO = {
+export const REGISTRY = {
   'consistent-checkpoint': {
     id: 'consistent-checkpoint',
     order: 1,
@@ -13,6 +19,7 @@ export const LESSON_INFO = {
       en: 'A consistent checkpoint, and recovery from it',
       zh: '一致性检查点，以及从检查点恢复',
     },
+    body: () => import('./lesson1ConsistentCheckpoint').then((m) => m.lesson1ConsistentCheckpoint),
   },
   'stop-the-world-vs-barriers': {
     id: 'stop-the-world-vs-barriers',
@@ -21,6 +28,7 @@ export const LESSON_INFO = {
       en: 'The simple idea: stop the world, or send barriers',
       zh: '简单的想法：暂停整个应用，还是发送分界线',
     },
+    body: () => import('./lesson2StopTheWorld').then((m) => m.lesson2StopTheWorld),
   },
   'barrier-alignment': {
     id: 'barrier-alignment',
@@ -29,6 +37,7 @@ export const LESSON_INFO = {
       en: 'Barriers and alignment with two sources',
       zh: '两个数据源下的分界线与对齐',
     },
+    body: () => import('./lesson3BarrierAlignment').then((m) => m.lesson3BarrierAlignment),
   },
   'exactly-once-vs-at-least-once': {
     id: 'exactly-once-vs-at-least-once',
@@ -37,6 +46,7 @@ export const LESSON_INFO = {
       en: 'Exactly-once or at-least-once after a failure',
       zh: '故障之后：精确一次还是至少一次',
     },
+    body: () => import('./lesson4ExactlyVsAtLeastOnce').then((m) => m.lesson4ExactlyVsAtLeastOnce),
   },
   'checkpoint-config': {
     id: 'checkpoint-config',
@@ -45,6 +55,7 @@ export const LESSON_INFO = {
       en: 'Configuring checkpoints: interval, minimum pause, timeout',
       zh: '在代码中配置检查点：间隔、最小间隔、超时',
     },
+    body: () => import('./lesson5CheckpointConfig').then((m) => m.lesson5CheckpointConfig),
   },
   savepoints: {
     id: 'savepoints',
@@ -53,6 +64,7 @@ export const LESSON_INFO = {
       en: 'Savepoints: back up, stop, upgrade',
       zh: '保存点：备份、停止、升级',
     },
+    body: () => import('./lesson6Savepoints').then((m) => m.lesson6Savepoints),
   },
   'savepoint-upgrade-v2': {
     id: 'savepoint-upgrade-v2',
@@ -61,6 +73,7 @@ export const LESSON_INFO = {
       en: 'Savepoints: the upgraded job resumes',
       zh: '保存点：升级后的作业从保存点继续',
     },
+    body: () => import('./lesson6Savepoints').then((m) => m.lesson6Upgrade),
   },
   'restart-strategies': {
     id: 'restart-strategies',
@@ -69,6 +82,7 @@ export const LESSON_INFO = {
       en: 'Restart strategies: how often, how soon',
       zh: '重启策略：重启几次，隔多久',
     },
+    body: () => import('./lesson7RestartStrategies').then((m) => m.lesson7RestartStrategies),
   },
   'restart-failure-rate': {
     id: 'restart-failure-rate',
@@ -77,6 +91,7 @@ export const LESSON_INFO = {
       en: 'Restart strategies: the failure rate',
       zh: '重启策略：失败率',
     },
+    body: () => import('./lesson7RestartStrategies').then((m) => m.lesson7FailureRate),
   },
   'backpressure-aligned': {
     id: 'backpressure-aligned',
@@ -85,6 +100,7 @@ export const LESSON_INFO = {
       en: 'Checkpoints under backpressure: aligned barriers wait',
       zh: '反压下的检查点：对齐的分界线在等待',
     },
+    body: () => import('./lesson8Backpressure').then((m) => m.lesson8Backpressure),
   },
   'backpressure-unaligned': {
     id: 'backpressure-unaligned',
@@ -93,6 +109,7 @@ export const LESSON_INFO = {
       en: 'Checkpoints under backpressure: unaligned',
       zh: '反压下的检查点：非对齐',
     },
+    body: () => import('./lesson8Backpressure').then((m) => m.lesson8Unaligned),
   },
   'backpressure-aligned-timeout': {
     id: 'backpressure-aligned-timeout',
@@ -101,6 +118,7 @@ export const LESSON_INFO = {
       en: 'Checkpoints under backpressure: the aligned timeout',
       zh: '反压下的检查点：对齐超时',
     },
+    body: () => import('./lesson8Backpressure').then((m) => m.lesson8Timeout),
   },
   'end-to-end-exactly-once': {
     id: 'end-to-end-exactly-once',
@@ -109,6 +127,7 @@ export const LESSON_INFO = {
       en: 'End-to-end exactly-once: a two-phase-commit sink',
       zh: '端到端精确一次：两阶段提交的 Sink',
     },
+    body: () => import('./lesson9EndToEnd').then((m) => m.lesson9TwoPhaseCommit),
   },
   'end-to-end-latency': {
     id: 'end-to-end-latency',
@@ -117,6 +136,7 @@ export const LESSON_INFO = {
       en: 'End-to-end exactly-once: output latency',
       zh: '端到端精确一次：输出延迟',
     },
+    body: () => import('./lesson9EndToEnd').then((m) => m.lesson9Latency),
   },
   'transaction-timeout': {
     id: 'transaction-timeout',
@@ -125,12 +145,18 @@ export const LESSON_INFO = {
       en: 'End-to-end exactly-once: the transaction timeout trap',
       zh: '端到端精确一次：事务超时的陷阱',
     },
+    body: () => import('./lesson9EndToEnd').then((m) => m.lesson9Timeout),
   },
-} satisfies Record<string, LessonInfo>;
+} satisfies Record<string, Entry>;
 
-export type LessonId = keyof typeof LESSON_INFO;
+export type LessonId = keyof typeof REGISTRY;
 
 /** The course in the order it is taken (a section taught in two parts has two entries). */
-export const COURSE: readonly LessonInfo[] = Object.values(LESSON_INFO).sort(
-  (a, b) => a.order - b.order,
-);
+export const COURSE: readonly LessonInfo[] = Object.values(REGISTRY)
+  .map(({ id, order, title }) => ({ id, order, title }))
+  .sort((a, b) => a.order - b.order);
+
+/** The registry's entry for `id`, if the course has that lesson. */
+export function entryOf(id: string): Entry | undefined {
+  return Object.hasOwn(REGISTRY, id) ? REGISTRY[id as LessonId] : undefined;
+}
