@@ -115,7 +115,7 @@ export function TwinStage() {
   const cursor = useStore((s) => s.cursor);
   const setTwin = useStore((s) => s.setTwin);
   const twin = useTwinRun((s) => s.timeline);
-  const variant = useTwinRun((s) => s.variant);
+  const variant = useStore((s) => s.twin);
   // One step a tick while the cursor plays forward, rather than a replay from a keyframe.
   const twinAt = useMemo(() => (twin ? follow(twin) : null), [twin]);
   const twinState = useMemo(() => (twinAt ? twinAt(cursor) : null), [twinAt, cursor]);

@@ -1,49 +1,35 @@
-import { create } from 'zustand';
+import { useStore as useSession } from 'zustand';
 import type { Scenario } from '../../engine';
 import { twinScenario, type TwinVariant } from '../../scenarios/twin';
+import { createSession, type Store } from '../../session/store';
 import { useStore } from '../store';
-import { startRecording, type Timeline, type TimelineRecorder } from '../../session/timeline';
 
-/** The second run of the twin view: recorded from the first run's scenario and the variant. */
-export interface TwinRun {
-  /** The first run's scenario and the variant it was recorded for. */
-  base: Scenario | null;
-  variant: TwinVariant | null;
-  timeline: Timeline | null;
+/**
+ * The second run of the twin view: a session of its own, holding the first run's scenario
+ * changed by the variant, recorded as the page's session records (a long run in a worker). Only
+ * its run is read: the first session's cursor drives both (TwinStage follows it a step a tick).
+ */
+export const twinSession = createSession({ offThread: () => import('../workers/offThread') });
+
+/** Reads the second run's session in a component, as `useStore` reads the first. */
+export function useTwinRun<T>(selector: (s: Store) => T): T {
+  return useSession(twinSession, selector);
 }
 
-export const useTwinRun = create<TwinRun>()(() => ({ base: null, variant: null, timeline: null }));
+/** The first run's scenario and the variant the second session holds the twin of, if any. */
+let held: { base: Scenario; variant: TwinVariant } | null = null;
 
-/** Time one piece of recording may take before the page gets to draw. */
-const PIECE_MS = 12;
-
-let recorder: TimelineRecorder | null = null;
-
-/** Records the twin of `base` a piece at a time, between frames; a newer one replaces it. */
-function record(base: Scenario, variant: TwinVariant): void {
-  const mine = startRecording(twinScenario(base, variant));
-  recorder = mine;
-  const piece = () => {
-    if (recorder !== mine) return;
-    const started = performance.now();
-    const timeline = mine.advance(() => performance.now() - started < PIECE_MS);
-    useTwinRun.setState({ base, variant, timeline });
-    if (!mine.done) setTimeout(piece, 0);
-  };
-  piece();
-}
-
-/** Keeps the twin in step with the first run's scenario and the variant asked for. */
+/** Keeps the second session in step with the first run's scenario and the variant asked for. */
 function follow(): void {
   const { timeline, twin } = useStore.getState();
-  const run = useTwinRun.getState();
   if (!twin) {
-    recorder = null;
-    if (run.timeline) useTwinRun.setState({ base: null, variant: null, timeline: null });
+    if (held) twinSession.getState().cancelRecording();
+    held = null;
     return;
   }
-  if (run.base === timeline.scenario && run.variant === twin) return;
-  record(timeline.scenario, twin);
+  if (held?.base === timeline.scenario && held.variant === twin) return;
+  held = { base: timeline.scenario, variant: twin };
+  twinSession.getState().loadScenario(twinScenario(timeline.scenario, twin), null);
 }
 
 useStore.subscribe((now, before) => {
