@@ -351,6 +351,7 @@ export function failureFree(scenario: Scenario): Scenario {
         a.type !== 'fail-sync-snapshot' &&
         a.type !== 'fail-checkpoint-metadata' &&
         a.type !== 'fail-while-restarting' &&
+        a.type !== 'resume-from-checkpoint' &&
         a.type !== 'lose-commit-notification' &&
         a.type !== 'delay-commit-notification',
     ),

@@ -144,6 +144,11 @@ export type SimEvent =
       ignoredSavepoint?: number;
       /** Why recovery chose this point, when that is worth saying. */
       reason?: RecoveryChoice;
+      /**
+       * A new job submitted from the failed job's checkpoint (resume-from-checkpoint), not a
+       * restart by the restart strategy: its restart count starts again.
+       */
+      newJob?: true;
     }
   | {
       type: 'JobFailed';

@@ -40,7 +40,8 @@ export interface StepOptions {
  * The phases of a tick, in this order:
  * 0. cancel       the tick after a failure, the cancellation reaches the tasks still running
  *    broker       the broker aborts transactions older than their sink's transaction timeout
- * 1. actions      scheduled checkpoints, savepoints and task failures that are due
+ * 1. actions      scheduled checkpoints, savepoints and task failures that are due; a failed
+ *                 job submitted again from its checkpoint restores now
  * 2. restore      a restarting job whose delay ran out restores its latest checkpoint
  * 3. messages     control messages arrive: triggers at sources, acks at the coordinator, ...
  * 4. coordinator  timeouts, the stop-the-world snapshot, the periodic trigger
@@ -81,7 +82,20 @@ export function step(prev: SimState, working?: WorkingSet, options?: StepOptions
   return { state: d.finish(), events: d.events };
 }
 
-/** Whether stepping further can change anything: the job ended, or the run hit its budget. */
+/**
+ * Whether stepping further can change anything: the job ended (a FAILED job that a scenario
+ * action will submit again has not), or the run hit its budget.
+ */
 export function isTerminal(state: SimState): boolean {
-  return state.job.status === 'FINISHED' || state.job.status === 'FAILED' || state.halted !== null;
+  if (state.halted !== null || state.job.status === 'FINISHED') return true;
+  return state.job.status === 'FAILED' && !resubmissionPending(state);
+}
+
+/** Whether a resume-from-checkpoint action of the scenario has yet to start the job again. */
+function resubmissionPending(state: SimState): boolean {
+  const actions = state.scenario.actions;
+  for (let k = 0; k < actions.length; k++) {
+    if (actions[k].type === 'resume-from-checkpoint' && !state.fired[k]) return true;
+  }
+  return false;
 }

@@ -180,7 +180,14 @@ export type ScenarioAction =
   /** The JobManager fails to write checkpoint N's metadata as it completes it (an I/O failure): a checkpoint failure that counts. */
   | { type: 'fail-checkpoint-metadata'; checkpoint: number }
   /** A task fails while the job is RESTARTING: at the first tick from `atTick` at which it is. */
-  | { type: 'fail-while-restarting'; task: string; when: { atTick: number } };
+  | { type: 'fail-while-restarting'; task: string; when: { atTick: number } }
+  /**
+   * A job that FAILED for good is submitted again from its latest completed checkpoint
+   * (`flink run -s <checkpoint>`: Flink keeps a failed job's checkpoints), at the first tick from
+   * `atTick` at which it has failed. Until then the job is down, and the broker keeps timing out
+   * its sinks' transactions.
+   */
+  | { type: 'resume-from-checkpoint'; when: { atTick: number } };
 
 /**
  * Start a job from a savepoint of an earlier job (`flink run -s <savepoint>`). The savepoint is

@@ -185,6 +185,10 @@ const action = z.discriminatedUnion('type', [
     task: z.string().max(60),
     when: z.strictObject({ atTick: count(0, 1_000_000) }),
   }),
+  z.strictObject({
+    type: z.literal('resume-from-checkpoint'),
+    when: z.strictObject({ atTick: count(0, 1_000_000) }),
+  }),
 ]);
 
 export const scenarioSchema = z.strictObject({

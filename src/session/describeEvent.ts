@@ -214,6 +214,16 @@ export function describeEvent(e: SimEvent, language: Language, scenario?: Scenar
         ? `${name(e.task)} 的偏移量从 ${e.from} 重置回 ${e.offset}，将重新读取之后的数据`
         : `${name(e.task)} rewound from offset ${e.from} to offset ${e.offset} and will replay from there`;
     case 'JobRestarted':
+      if (e.newJob) {
+        if (e.checkpoint === null) {
+          return zh
+            ? '新作业提交，从头开始运行（失败的作业没有已完成的检查点）'
+            : 'A new job is submitted and runs from the start (the failed job has no completed checkpoint)';
+        }
+        return zh
+          ? `从失败作业保留的${point(e.kind, e.checkpoint, language)} 提交新作业（flink run -s），新作业开始运行`
+          : `A new job is submitted from the failed job's retained ${point(e.kind, e.checkpoint, language)} (flink run -s) and runs`;
+      }
       if (e.checkpoint === null) {
         return zh
           ? '作业重启完成，从头开始运行（没有可用的检查点）'

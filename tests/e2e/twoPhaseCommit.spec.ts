@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, linkTo, node, open, test, verdictOf } from './fixtures';
+import {
+  expect,
+  expectTick,
+  linkTo,
+  node,
+  open,
+  preset,
+  shownTick,
+  test,
+  verdictOf,
+} from './fixtures';
 
 /**
  * The two-phase-commit preset opened at chosen ticks: checkpoint 1 pre-commits sink-0-1 (1, 2, 4,
@@ -111,3 +121,53 @@ test('a job without a topic has no Topic tab', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Task' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Topic' })).toHaveCount(0);
 });
+
+/**
+ * The timeout trap without a restart strategy: the job fails for good at tick 20, with
+ * checkpoint 1's transaction pre-committed. Submitted again from checkpoint 1 at once, it
+ * commits it; submitted after staying down longer than the 3 s transaction timeout, the broker
+ * has aborted it and its records are lost, though checkpoint 1 completed.
+ */
+for (const language of ['en', 'zh'] as const) {
+  const words = {
+    en: { trigger: 'Trigger', down: 'Down for (s)', start: 'Start a new job from checkpoint 1' },
+    zh: { trigger: '触发', down: '停机时长（秒）', start: '从检查点 1 启动新作业' },
+  }[language];
+  const failedForGood = {
+    ...preset('two-phase-commit-timeout'),
+    id: 'timeout-no-restart',
+    restart: { type: 'none' as const },
+  };
+
+  test(`${language}: a failed job started again from its checkpoint after its transactions timed out loses their records`, async ({
+    page,
+  }) => {
+    const resumeAfter = async (seconds: string) => {
+      await open(page, linkTo({ scenario: { custom: failedForGood }, tick: 0, language }));
+      const slider = page.getByRole('slider');
+      await slider.press('End');
+      await expectTick(page, 20);
+      const menu = page.locator('details.trigger');
+      await menu.locator('summary').click();
+      await menu.getByLabel(words.down).fill(seconds);
+      await menu.getByRole('button', { name: words.start }).click();
+      await page.keyboard.press('Escape');
+      await expect(menu).not.toHaveAttribute('open');
+      // The run goes on past the failure: the new job runs to the end of its input.
+      await slider.press('End');
+      await expect.poll(() => shownTick(page)).toBeGreaterThan(20);
+      return verdictOf(page);
+    };
+
+    const late = await resumeAfter('5');
+    await expect(late).toHaveClass(/result-bad/);
+    await expect(late).toContainText(
+      language === 'en' ? 'the transaction timeout ran out' : '超过了事务超时时间',
+    );
+
+    const soon = await resumeAfter('0');
+    await expect(soon).not.toContainText(
+      language === 'en' ? 'the transaction timeout ran out' : '超过了事务超时时间',
+    );
+  });
+}

@@ -12,6 +12,7 @@ const KIND_TEXT: Record<MarkerKind, LocalText> = {
   savepoint: { en: 'savepoint triggered', zh: '保存点触发' },
   'task-failed': { en: 'task failed', zh: '任务失败' },
   restarted: { en: 'job restarted, state restored', zh: '作业重启，状态已恢复' },
+  resumed: { en: 'new job started from checkpoint', zh: '从检查点启动新作业' },
   'job-failed': { en: 'job failed', zh: '作业失败' },
   finished: { en: 'job finished', zh: '作业结束' },
 };

@@ -1,9 +1,15 @@
+import { useState } from 'react';
+import { recoveryPoint } from '../../engine';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 
+/** The longest a failed job may stay down before it is submitted again, in seconds. */
+const MAX_DOWN_S = 3600;
+
 /**
  * What a user (or an external scheduler) triggers by hand: a checkpoint, a savepoint, a stop
- * with savepoint; and a new job started from a savepoint this run completed.
+ * with savepoint; a new job started from a savepoint this run completed; and, once the job
+ * failed for good, a new job from its latest checkpoint after it stayed down a while.
  */
 export function TriggerMenuBody() {
   const t = useT();
@@ -17,6 +23,12 @@ export function TriggerMenuBody() {
   const when = { atTick: cursor + 1 };
 
   const resumeFrom = useStore((s) => s.resumeFromSavepoint);
+  const failed = current.job.status === 'FAILED';
+  const retained = failed ? recoveryPoint(current) : null;
+  const [down, setDown] = useState('0');
+  const downS = Number(down);
+  const downValid = /^\d+$/.test(down) && downS <= MAX_DOWN_S;
+  const tickMs = current.scenario.tickMs;
 
   return (
     <div className="menu-body inject-body">
@@ -43,6 +55,48 @@ export function TriggerMenuBody() {
       >
         {t({ en: 'Stop with savepoint', zh: '停止作业并保存 (stop-with-savepoint)' })}
       </button>
+      {failed && (
+        <>
+          <hr />
+          <label>
+            {t({ en: 'Down for (s)', zh: '停机时长（秒）' })}
+            <input
+              type="number"
+              min={0}
+              max={MAX_DOWN_S}
+              value={down}
+              onChange={(e) => setDown(e.target.value)}
+              style={{ width: '5em' }}
+            />
+          </label>
+          <button
+            type="button"
+            disabled={!downValid}
+            title={t({
+              en: 'As `flink run -s <checkpoint>`: Flink keeps a failed job’s checkpoints. Meanwhile the broker keeps timing out the sinks’ transactions.',
+              zh: '即 `flink run -s <检查点>`：Flink 会保留失败作业的检查点。停机期间 Broker 仍会让 Sink 的事务超时。',
+            })}
+            onClick={() =>
+              inject({
+                type: 'resume-from-checkpoint',
+                when: { atTick: cursor + 1 + Math.round((downS * 1000) / tickMs) },
+              })
+            }
+          >
+            {retained
+              ? retained.kind === 'savepoint'
+                ? t({
+                    en: `Start a new job from savepoint ${retained.id}`,
+                    zh: `从保存点 ${retained.id} 启动新作业`,
+                  })
+                : t({
+                    en: `Start a new job from checkpoint ${retained.id}`,
+                    zh: `从检查点 ${retained.id} 启动新作业`,
+                  })
+              : t({ en: 'Start a new job from the start', zh: '从头启动新作业' })}
+          </button>
+        </>
+      )}
       {savepoints.length > 0 && <hr />}
       {savepoints.map((sp) => (
         <button type="button" key={sp.id} onClick={() => resumeFrom(sp.id)}>

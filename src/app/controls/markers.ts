@@ -7,6 +7,7 @@ export type MarkerKind =
   | 'savepoint'
   | 'task-failed'
   | 'restarted'
+  | 'resumed'
   | 'job-failed'
   | 'finished';
 
@@ -41,7 +42,11 @@ export function timelineMarkers(events: readonly SimEvent[][]): Marker[] {
           markers.push({ tick, kind: 'task-failed', task: e.task });
           break;
         case 'JobRestarted':
-          markers.push({ tick, kind: 'restarted', checkpoint: e.checkpoint ?? undefined });
+          markers.push({
+            tick,
+            kind: e.newJob ? 'resumed' : 'restarted',
+            checkpoint: e.checkpoint ?? undefined,
+          });
           break;
         case 'JobFailed':
           markers.push({ tick, kind: 'job-failed' });

@@ -2,7 +2,7 @@ import type { TickDraft } from '../draft';
 import type { Trigger } from '../types';
 import { triggerCheckpoint } from './checkpointing';
 import { queueRequest } from './coordinator';
-import { failJob } from './failover';
+import { failJob, restoreJob } from './failover';
 
 function triggered(d: TickDraft, when: Trigger): boolean {
   if ('atTick' in when) return d.tick >= when.atTick;
@@ -22,6 +22,14 @@ export function runActions(d: TickDraft): void {
   d.scenario.actions.forEach((action, k) => {
     if (d.state.fired[k]) return;
     const status = d.state.job.status;
+    if (action.type === 'resume-from-checkpoint') {
+      // Only a job that failed for good: a running job has nothing to resume, a restarting one
+      // is restored by its restart strategy, and the action waits for the failure.
+      if (status !== 'FAILED' || d.tick < action.when.atTick) return;
+      d.markFired(k);
+      restoreJob(d, true);
+      return;
+    }
     if (status === 'FAILED' || status === 'FINISHED') return;
     switch (action.type) {
       case 'checkpoint': {

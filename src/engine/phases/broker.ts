@@ -4,12 +4,11 @@ import { expireTransactions as expire } from './transactions';
 
 /**
  * The broker phase: transactions older than their sink's transaction timeout are aborted, while
- * the job runs and while it is down. A sink whose open transaction was aborted is fenced: its
- * next write fails, and so does the task.
+ * the job runs and while it is down (restarting, or failed until it is submitted again). A sink
+ * whose open transaction was aborted is fenced: its next write fails, and so does the task.
  */
 export function expireTransactions(d: TickDraft): void {
-  const status = d.state.job.status;
-  if (status !== 'RUNNING' && status !== 'RESTARTING') return;
+  if (d.state.job.status === 'FINISHED') return;
   const fenced = expire(d);
   if (!fenced || d.state.job.status !== 'RUNNING') return;
   const task = d.topology.tasks[fenced.task].id;

@@ -176,6 +176,17 @@ function restoreChannelState(d: TickDraft, point: CheckpointRecord | null): void
 export function restoreIfDue(d: TickDraft): void {
   const job = d.state.job;
   if (job.status !== 'RESTARTING' || job.restartAt === null || d.tick < job.restartAt) return;
+  restoreJob(d, false);
+}
+
+/**
+ * Every task restores from the recovery point and the job runs again: restarted by its restart
+ * strategy, or a `newJob` submitted from the failed job's checkpoint, whose restart strategy
+ * starts counting again. A sink commits what the restored checkpoint pre-committed, unless the
+ * broker aborted it meanwhile.
+ */
+export function restoreJob(d: TickDraft, newJob: boolean): void {
+  const job = d.state.job;
   const point = recoveryPoint(d.state);
   const { topology } = d;
   const tasks = topology.tasks.map((info) => {
@@ -213,18 +224,24 @@ export function restoreIfDue(d: TickDraft): void {
   }
   // The failure count survives a restart: Flink clears it only on success or as it fails the job.
   // Flink starts the checkpoint scheduler again, with a new random first delay.
-  d.setCoordinator({ nextPeriodicTick: firstPeriodicTick(d.scenario, d.tick, () => d.random()) });
+  // A new job's checkpoint failure manager counts from zero.
+  d.setCoordinator({
+    nextPeriodicTick: firstPeriodicTick(d.scenario, d.tick, () => d.random()),
+    ...(newJob ? { consecutiveFailures: 0 } : {}),
+  });
   d.setJob({
     status: 'RUNNING',
     restartAt: null,
-    restarts: job.restarts + 1,
+    restarts: newJob ? 0 : job.restarts + 1,
     runningSince: d.tick,
     endOfInputTick: null,
+    ...(newJob ? { failureTicks: [], backoffMs: null, failReason: null } : {}),
   });
   d.emit({
     type: 'JobRestarted',
     checkpoint: point?.id ?? null,
     kind: point?.kind ?? null,
     ...recoveryNote(d.state, point),
+    ...(newJob ? { newJob: true as const } : {}),
   });
 }

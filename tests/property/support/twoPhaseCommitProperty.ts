@@ -3,7 +3,8 @@ import { judge, runScenario, topicsOf, type Scenario } from '../../../src/engine
 import { withDefaults } from '../../../src/scenarios/defaults';
 
 // Random jobs whose two-phase-commit (or at-least-once) sink writes a topic, with task failures,
-// slow restarts, late and lost commit notifications and short transaction timeouts.
+// slow restarts or none (the failed job submitted again from its checkpoint a while later), late
+// and lost commit notifications and short transaction timeouts.
 
 const twoPhaseArb = fc
   .record({
@@ -18,6 +19,8 @@ const twoPhaseArb = fc
     failSink: fc.boolean(),
     lateNotice: fc.option(fc.integer({ min: 1, max: 3 })),
     lostNotice: fc.option(fc.integer({ min: 1, max: 3 })),
+    // No restart strategy: the job fails for good and a new job starts from its checkpoint.
+    newJobAt: fc.option(fc.integer({ min: 2, max: 80 })),
   })
   .map((p): Scenario =>
     withDefaults({
@@ -41,7 +44,10 @@ const twoPhaseArb = fc
         { from: 'sum', to: 'sink', partitioning: 'forward', latency: 1 },
       ],
       checkpoint: { intervalMs: p.intervalMs },
-      restart: { type: 'fixed-delay', attempts: 4, delayMs: p.restartDelayMs },
+      restart:
+        p.newJobAt === null
+          ? { type: 'fixed-delay', attempts: 4, delayMs: p.restartDelayMs }
+          : { type: 'none' },
       actions: [
         ...p.failAt.map((tick) => ({
           type: 'fail-task' as const,
@@ -59,6 +65,9 @@ const twoPhaseArb = fc
           : []),
         ...(p.lostNotice
           ? [{ type: 'lose-commit-notification' as const, checkpoint: p.lostNotice }]
+          : []),
+        ...(p.newJobAt !== null
+          ? [{ type: 'resume-from-checkpoint' as const, when: { atTick: p.newJobAt } }]
           : []),
       ],
     }),

@@ -218,3 +218,73 @@ describe('the transaction timeout trap', () => {
     expect(failed[0].reason).toMatchObject({ code: 'transaction-timed-out', task: 'sink#0' });
   });
 });
+
+describe('a failed job submitted again from its checkpoint (resume-from-checkpoint)', () => {
+  // The trap's failure with no restart strategy: the job fails for good at tick 12 and stays
+  // down until someone runs `flink run -s` on its latest checkpoint.
+  const downFor = (ticks: number, timeoutMs = 2000) =>
+    job(
+      { transactional: true, transactionTimeoutMs: timeoutMs },
+      {
+        actions: [
+          { type: 'delay-commit-notification', checkpoint: 1, delayMs: 5000 },
+          { type: 'fail-task', task: 'sink#0', when: { atTick: 12 } },
+          { type: 'resume-from-checkpoint', when: { atTick: 12 + ticks } },
+        ],
+        restart: { type: 'none' },
+      },
+    );
+
+  it('the job stays FAILED until the action, then a new job restores the latest checkpoint and ends', () => {
+    const run = record(downFor(40));
+    const failedAt = run.states.findIndex((s) => s.job.status === 'FAILED');
+    expect(failedAt).toBe(12);
+    // Down, and still stepped: the broker's clock goes on.
+    for (let tick = failedAt; tick < 52; tick++) expect(run.states[tick].job.status).toBe('FAILED');
+    expect(run.states[52].job.status).toBe('RUNNING');
+    const resumed = ofType(run.events, 'JobRestarted');
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]).toMatchObject({ tick: 52, checkpoint: 1, newJob: true });
+    // A new job: its restart strategy and failure count start again.
+    expect(run.states[52].job.restarts).toBe(0);
+    expect(run.states[52].job.failReason).toBeNull();
+    expect(end(run).job.status).toBe('FINISHED');
+  });
+
+  it('down longer than the transaction timeout: checkpoint 1 completed, yet its records are lost, named with the cause', () => {
+    const run = record(downFor(40));
+    const last = end(run);
+    const aborted = ofType(run.events, 'TransactionAborted').filter((e) => e.why === 'timeout');
+    // Aborted while the job was down, before the new job started.
+    expect(aborted.length).toBeGreaterThan(0);
+    expect(aborted.every((e) => e.tick < 52)).toBe(true);
+    expect(ofType(run.events, 'TransactionLost').map((e) => e.checkpoint)).toContain(1);
+    const timedOut = topicsOf(last)[0].records.filter((r) => r.abort === 'timeout');
+    expect(timedOut.length).toBeGreaterThan(0);
+    const verdict = judge({ state: last, events: run.events });
+    const account = verdict.consumers.find((c) => c.isolation === 'read_committed')!;
+    expect(account.lost.map((l) => l.value).sort((a, b) => a - b)).toEqual(
+      timedOut.map((r) => r.value).sort((a, b) => a - b),
+    );
+    expect(account.lost.every((l) => l.cause === 'transaction-timeout')).toBe(true);
+  });
+
+  it('back within the transaction timeout: read_committed reads every sum once, nothing lost', () => {
+    const run = record(downFor(5, 60_000));
+    expect(values(end(run), 'read_committed')).toEqual(SUMS);
+    expect(ofType(run.events, 'TransactionLost')).toEqual([]);
+    const verdict = judge({ state: end(run), events: run.events });
+    expect(verdict.consumers.find((c) => c.isolation === 'read_committed')!.lost).toEqual([]);
+  });
+
+  it('a job that never fails never resumes: the action waits, and the run ends when the job does', () => {
+    const calm = job(
+      { transactional: true },
+      { actions: [{ type: 'resume-from-checkpoint', when: { atTick: 5 } }] },
+    );
+    const run = record(calm);
+    expect(ofType(run.events, 'JobRestarted')).toEqual([]);
+    expect(end(run).job.status).toBe('FINISHED');
+    expect(values(end(run), 'read_committed')).toEqual(SUMS);
+  });
+});
