@@ -149,7 +149,12 @@ for (const language of ['en', 'zh'] as const) {
       await expectTick(page, 20);
       const menu = page.locator('details.trigger');
       await menu.locator('summary').click();
+      // A downtime the menu cannot take is said, and nothing starts.
+      await menu.getByLabel(words.down).fill('5000');
+      await expect(menu.getByRole('alert')).toContainText('3600');
+      await expect(menu.getByRole('button', { name: words.start })).toBeDisabled();
       await menu.getByLabel(words.down).fill(seconds);
+      await expect(menu.getByRole('alert')).toHaveCount(0);
       await menu.getByRole('button', { name: words.start }).click();
       await page.keyboard.press('Escape');
       await expect(menu).not.toHaveAttribute('open');

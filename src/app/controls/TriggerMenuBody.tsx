@@ -69,6 +69,14 @@ export function TriggerMenuBody() {
               style={{ width: '5em' }}
             />
           </label>
+          {!downValid && (
+            <p className="menu-error" role="alert">
+              {t({
+                en: `Whole seconds from 0 to ${MAX_DOWN_S}.`,
+                zh: `请输入 0 到 ${MAX_DOWN_S} 之间的整数秒。`,
+              })}
+            </p>
+          )}
           <button
             type="button"
             disabled={!downValid}
