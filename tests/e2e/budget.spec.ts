@@ -1,6 +1,6 @@
 import { topologyOf, type Scenario } from '../../src/engine';
 import { fanOutDraft, worstCaseScenario } from '../../bench/scenarios';
-import { expect, linkTo, test } from './fixtures';
+import { expect, holdRecordingWorker, linkTo, test } from './fixtures';
 
 const digits = (n: number) => Array.from({ length: n }, (_, i) => (i % 9) + 1);
 
@@ -68,6 +68,9 @@ test('a long run shows at once, records between frames with progress, and stops 
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, ms: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
+  // The worker that takes the recording over records a piece and waits: Stop is pressed while
+  // the run records, however fast the machine records.
+  await holdRecordingWorker(page);
   await page.goto(linkTo({ scenario: { custom: longChain }, tick: 0 }));
   const progress = page.getByTestId('recording-progress');
   // The first screen of 48 subtasks takes a while to draw on a loaded machine.

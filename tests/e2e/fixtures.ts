@@ -97,6 +97,26 @@ export async function waitForSidePanel(page: Page): Promise<void> {
 }
 
 /** Opens the app at a share link (or at the plain address) and waits until it has settled. */
+/**
+ * Put before the recording worker's script: the worker's waits between two pieces last as long
+ * as `self.held` is true (it is, from the start), polled with the worker's own timer. A test that
+ * acts while a run records then acts while it records, however fast the machine records.
+ */
+export const holdBetweenPieces = `{
+  const wait = self.setTimeout.bind(self);
+  self.held = true;
+  self.setTimeout = (go, ms) => wait(function later() { self.held ? wait(later, 20) : go(); }, ms);
+}
+`;
+
+/** Serves the recording worker with `holdBetweenPieces` before it: it sends one piece, then waits. */
+export async function holdRecordingWorker(page: Page): Promise<void> {
+  await page.route(/recording\.worker/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: holdBetweenPieces + (await response.text()) });
+  });
+}
+
 export async function open(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
   await expect(page.getByTestId('tick')).toBeVisible();

@@ -1,19 +1,8 @@
 import type { Page } from '@playwright/test';
 import { costly } from './costly';
-import { expect, linkTo, open, pickPreset, test, verdictOf } from './fixtures';
+import { expect, holdBetweenPieces, linkTo, open, pickPreset, test, verdictOf } from './fixtures';
 
 const slider = 'Timeline: tick';
-
-/**
- * Put before the recording worker's script: the worker's waits between two pieces last as long
- * as `self.held` is true (it is, from the start), polled with the worker's own timer.
- */
-const holdBetweenPieces = `{
-  const wait = self.setTimeout.bind(self);
-  self.held = true;
-  self.setTimeout = (go, ms) => wait(function later() { self.held ? wait(later, 20) : go(); }, ms);
-}
-`;
 
 test('a costly valid link records in a worker: menus open while it records, and Stop stops it', async ({
   page,

@@ -1,5 +1,5 @@
 import { costly } from './costly';
-import { expect, linkTo, test } from './fixtures';
+import { expect, holdRecordingWorker, linkTo, test } from './fixtures';
 
 test('the built app is served with its security headers: a CSP without ws:, framing allowed, nosniff, no referrer', async ({
   request,
@@ -31,6 +31,8 @@ test('under that CSP the app loads, records in a worker and opens menus with no 
       w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
     );
   });
+  // The worker records a piece and waits, so Stop is pressed while it records.
+  await holdRecordingWorker(page);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(linkTo({ scenario: { custom: costly }, tick: 0 }));

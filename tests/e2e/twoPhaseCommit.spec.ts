@@ -143,6 +143,9 @@ for (const language of ['en', 'zh'] as const) {
     page,
   }) => {
     const resumeAfter = async (seconds: string) => {
+      // A fresh page each time: the link then opens with the page, not as a new address of an
+      // open page still showing the last run.
+      await page.goto('about:blank');
       await open(page, linkTo({ scenario: { custom: failedForGood }, tick: 0, language }));
       const slider = page.getByRole('slider');
       await slider.press('End');
