@@ -1,10 +1,20 @@
 import { useState } from 'react';
 import { recoveryPoint } from '../../engine';
+import { MAX_TICKS } from '../../session/timeline';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 
 /** The longest a failed job may stay down before it is submitted again, in seconds. */
 const MAX_DOWN_S = 3600;
+
+/**
+ * The longest downtime the recording has room for at tick `cursor`: half of what is left of the
+ * run's ticks, so that the new job has the other half to run in.
+ */
+function maxDownS(cursor: number, tickMs: number): number {
+  const ticks = Math.floor(MAX_TICKS / 2) - cursor;
+  return Math.max(0, Math.min(MAX_DOWN_S, Math.floor((ticks * tickMs) / 1000)));
+}
 
 /**
  * What a user (or an external scheduler) triggers by hand: a checkpoint, a savepoint, a stop
@@ -27,8 +37,9 @@ export function TriggerMenuBody() {
   const retained = failed ? recoveryPoint(current) : null;
   const [down, setDown] = useState('0');
   const downS = Number(down);
-  const downValid = /^\d+$/.test(down) && downS <= MAX_DOWN_S;
   const tickMs = current.scenario.tickMs;
+  const maxDown = maxDownS(cursor, tickMs);
+  const downValid = /^\d+$/.test(down) && downS <= maxDown;
 
   return (
     <div className="menu-body inject-body">
@@ -63,7 +74,7 @@ export function TriggerMenuBody() {
             <input
               type="number"
               min={0}
-              max={MAX_DOWN_S}
+              max={maxDown}
               value={down}
               onChange={(e) => setDown(e.target.value)}
               style={{ width: '5em' }}
@@ -72,8 +83,8 @@ export function TriggerMenuBody() {
           {!downValid && (
             <p className="menu-error" role="alert">
               {t({
-                en: `Whole seconds from 0 to ${MAX_DOWN_S}.`,
-                zh: `请输入 0 到 ${MAX_DOWN_S} 之间的整数秒。`,
+                en: `Whole seconds from 0 to ${maxDown}.`,
+                zh: `请输入 0 到 ${maxDown} 之间的整数秒。`,
               })}
             </p>
           )}
