@@ -75,6 +75,45 @@ test.describe('playback', () => {
     await expect(sumOf(page, 'sum_even#0')).toHaveText('0');
   });
 
+  test('many slider changes within one frame show the first at once and then only the latest', async ({
+    page,
+  }) => {
+    await open(page, linkTo({ ...seedJob, tick: 0 }));
+    const slider = page.getByRole('slider', { name: 'Timeline: tick' });
+    const end = Number(await slider.getAttribute('max'));
+    // Every tick the read-out leaves, in order: what each change of it replaced.
+    await page.evaluate(() => {
+      const out = document.querySelector('[data-testid="tick"] b')!;
+      const left: string[] = [];
+      (window as unknown as { left: string[] }).left = left;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'characterData') left.push(r.oldValue ?? '');
+          else if (r.removedNodes.length) left.push(r.removedNodes[0].textContent ?? '');
+        }
+      }).observe(out, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        characterDataOldValue: true,
+      });
+    });
+    // A fast drag: every tick from 1 to the end, all in one task, so no frame comes between.
+    await slider.evaluate((el: HTMLInputElement, last: number) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      for (let tick = 1; tick <= last; tick++) {
+        setValue.call(el, String(tick));
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }, end);
+    await expectTick(page, end);
+    await expect(sumOf(page, 'sum_even#0')).toHaveText('20');
+    // Tick 0 gave way to tick 1 at once, and tick 1 to the last: none of the ticks between
+    // was drawn (a drag over a long run would otherwise seek and render every one).
+    const left = await page.evaluate(() => (window as unknown as { left: string[] }).left);
+    expect(left).toEqual(['0', '1']);
+  });
+
   test('dragging the timeline moves the whole view to that tick', async ({ page }) => {
     await open(page, linkTo({ ...seedJob, tick: 0 }));
     const slider = page.getByRole('slider', { name: 'Timeline: tick' });

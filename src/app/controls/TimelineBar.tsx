@@ -1,50 +1,36 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine';
-import { useT, type LocalText } from '../i18n';
-import { taskName } from '../../session/narration';
+import { useT } from '../i18n';
 import { useStore } from '../store';
-import { timelineMarkers, type Marker, type MarkerKind } from './markers';
-
-const KIND_TEXT: Record<MarkerKind, LocalText> = {
-  triggered: { en: 'checkpoint triggered', zh: '检查点触发' },
-  completed: { en: 'checkpoint completed', zh: '检查点完成' },
-  failed: { en: 'checkpoint failed', zh: '检查点失败' },
-  savepoint: { en: 'savepoint triggered', zh: '保存点触发' },
-  'task-failed': { en: 'task failed', zh: '任务失败' },
-  restarted: { en: 'job restarted, state restored', zh: '作业重启，状态已恢复' },
-  resumed: { en: 'new job started from checkpoint', zh: '从检查点启动新作业' },
-  'job-failed': { en: 'job failed', zh: '作业失败' },
-  finished: { en: 'job finished', zh: '作业结束' },
-};
+import { groupLabel, groupMarkers, timelineMarkers, type Marker } from './markers';
 
 const Markers = memo(function Markers({
   markers,
   end,
+  width,
   seek,
   scenario,
 }: {
   markers: Marker[];
   end: number;
+  /** The track's width in pixels: markers closer than a few pixels are drawn as one. */
+  width: number;
   seek: (tick: number) => void;
   scenario: Scenario;
 }) {
   const t = useT();
+  const groups = useMemo(() => groupMarkers(markers, end, width), [markers, end, width]);
   return (
     <>
-      {markers.map((m, i) => {
-        const what = `${t(KIND_TEXT[m.kind])}${m.checkpoint !== undefined ? ` ${m.checkpoint}` : ''}`;
-        const task = m.task ? taskName(m.task, scenario) : null;
-        const label = t({
-          en: `${what}${task ? `: ${task}` : ''} · tick ${m.tick}`,
-          zh: `${what}${task ? `：${task}` : ''} · 第 ${m.tick} 拍`,
-        });
+      {groups.map((group, i) => {
+        const label = t(groupLabel(group, scenario));
         return (
           <button
             type="button"
             key={i}
-            className={`marker marker-${m.kind}`}
-            style={{ left: `${(m.tick / Math.max(1, end)) * 100}%` }}
-            onClick={() => seek(m.tick)}
+            className={`marker marker-${group.kind}`}
+            style={{ left: `${(group.tick / Math.max(1, end)) * 100}%` }}
+            onClick={() => seek(group.tick)}
             title={label}
             aria-label={label}
             tabIndex={-1}
@@ -94,8 +80,8 @@ export function TimelineBar() {
     [recording, timeline.milestones],
   );
   // A drag sends more ticks than frames, and a seek of a long run with its render may take
-  // longer than a frame: the bar follows the pointer at once, and the screen seeks once per
-  // frame to the latest tick asked for.
+  // longer than a frame: the bar follows the pointer at once, and the screen seeks at most once
+  // per frame, to the latest tick asked for.
   const [dragged, setDragged] = useState<number | null>(null);
   const latest = useRef<number | null>(null);
   const frame = useRef<number | null>(null);
@@ -106,22 +92,58 @@ export function TimelineBar() {
     [],
   );
   const seekSoon = (tick: number) => {
-    latest.current = tick;
-    setDragged(tick);
-    if (frame.current !== null) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = null;
+    if (frame.current !== null) {
+      // Already sought in this frame: the latest tick asked for waits for the next one.
+      latest.current = tick;
+      setDragged(tick);
+      return;
+    }
+    // The first change in a frame seeks at once (a key press or a click shows its moment in
+    // the next frame); more changes before that frame wait for it, and the latest wins.
+    seek(tick);
+    frame.current = requestAnimationFrame(function next() {
       const target = latest.current;
       latest.current = null;
-      if (target !== null) seek(target);
+      if (target === null) {
+        frame.current = null;
+        return;
+      }
+      seek(target);
       setDragged(null);
+      frame.current = requestAnimationFrame(next);
     });
   };
   const shown = dragged ?? cursor;
+  // The track's width, measured before the first paint and again whenever it changes.
+  const track = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.round(el.clientWidth));
+    measure();
+    try {
+      const observer = new ResizeObserver(measure);
+      observer.observe(el);
+      return () => observer.disconnect();
+    } catch {
+      // A browser whose ResizeObserver fails: the window's size is what moves the track.
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+  }, []);
   return (
     <div className="timeline">
-      <div className="timeline-track">
-        <Markers markers={markers} end={timeline.end} seek={seek} scenario={timeline.scenario} />
+      <div className="timeline-track" ref={track}>
+        {width !== null && (
+          <Markers
+            markers={markers}
+            end={timeline.end}
+            width={width}
+            seek={seek}
+            scenario={timeline.scenario}
+          />
+        )}
         <input
           type="range"
           min={0}
