@@ -10,6 +10,7 @@ import type {
   BrowserResult,
   FrameRuns,
   InputRuns,
+  Remeasured,
   Unmeasured,
   VerdictRuns,
 } from './browserFigures';
@@ -278,6 +279,24 @@ const BROWSER_PARTS: readonly BrowserPart[] = [
 const KIB = 1024;
 const loadText = (load: number) => `load average ${fixed(load)} on the machine when measured`;
 
+/**
+ * The loads around one of the app's figures: it starts once the load average is at most half
+ * the cores (or a minute passed), and is measured again when the load was above one task per
+ * core before or after it (bench/browserFigures.ts `unhurried`).
+ */
+function loadsNote(runs: Remeasured & { load?: number }): string {
+  const after = runs.load === undefined ? '' : `, ${fixed(runs.load)} when it ended`;
+  const around =
+    runs.loadBefore === undefined
+      ? `${loadText(runs.load ?? NaN)}.`
+      : `Load average ${fixed(runs.loadBefore)} when it started${after}.`;
+  const again = runs.replaced
+    ? ` Measured again: the first measure (${runs.replaced.summary}) had a load average of ` +
+      `${fixed(runs.replaced.load)}, more than one task per core.`
+    : '';
+  return `${around}${again}`;
+}
+
 /** Rows of the cold loads: JS over the network and visible-and-interactive, per address. */
 function startupRows(b: BrowserResult): Figure[] {
   const { rootLoads, linkLoads, referenceLoads } = b;
@@ -371,7 +390,7 @@ function busyRow(b: BrowserResult): Figure[] {
       ratio: `${fixed(share / ref, 2)}x`,
       target: 'at most 25%',
       status: status(share <= 0.25),
-      note: `${what} ${loadText(appBusy.load)}.`,
+      note: `${what} ${loadsNote(appBusy)}`,
     },
   ];
 }
@@ -452,7 +471,7 @@ function inputRows(b: BrowserResult): Figure[] {
         `per interaction (median/worst ms) on the large scenario (${measured.end.toLocaleString('en')} ticks): ` +
         `${perKind(measured)}; on the preset (${reference.end} ticks): ${perKind(reference)}. ` +
         `The first End took ${fixed(measured.ms.End[0], 0)} ms (preset ${fixed(reference.ms.End[0], 0)} ms). ` +
-        `${method}${how} ${loadText(measured.load)}.`,
+        `${method}${how} ${loadsNote(measured)}`,
     });
   }
   return rows;
@@ -595,7 +614,7 @@ function browserFigureRows(b: BrowserResult): Figure[] {
     ...worstCaseRow(b),
   ];
   const withLoad = (runs: FrameRuns | Unmeasured) =>
-    !isUnmeasured(runs) && runs.load !== undefined ? ` Measured at a ${loadText(runs.load)}.` : '';
+    isUnmeasured(runs) ? '' : ` ${loadsNote(runs)}`;
   if (b.presetFrames && b.stressFrames && b.reference100 && b.reference400) {
     rows.push(
       frameFigure(
