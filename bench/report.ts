@@ -76,8 +76,11 @@ findings at the end come from \`bench/findings.md\`.
 
 Every figure is a median over several runs, and every speed figure is paired with a reference
 measured in the same run on the same machine: absolute times on a shared 2-core machine drift
-from one minute to the next, ratios much less. No test asserts a time; this is where speed is
-judged.
+from one minute to the next, ratios much less. Each of the app's browser figures starts once
+the one-minute load average is at most half the cores (after a minute at most) and is measured
+again when the load was above one task per core before or after it; its row gives both loads
+and, when measured again, what the first measure was. No test asserts a time; this is where
+speed is judged.
 
 ## Machine
 
