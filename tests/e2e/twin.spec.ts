@@ -143,6 +143,38 @@ test.describe('the twin view', () => {
     await expect(page.getByTestId('twin-diff-checkpoints')).toHaveText('checkpoints 0 / 1');
   });
 
+  test('the graphs keep their size from the first tick to the last, whatever the comparison bar says', async ({
+    page,
+  }) => {
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: 'barrier-alignment' },
+        tick: 0,
+        view: { twin: { mode: 'at-least-once' } },
+      }),
+    );
+    await waitForTwin(page);
+    const end = Number(
+      await page.getByRole('slider', { name: 'Timeline: tick' }).getAttribute('max'),
+    );
+    const sizes = () =>
+      page
+        .locator('.twin-pane .g-canvas')
+        .evaluateAll((els) => els.map((el) => `${el.clientWidth}x${el.clientHeight}`).join(' '));
+    const first = await sizes();
+    const bar = page.getByTestId('twin-diff');
+    const barHeights = new Set<number>();
+    for (let tick = 1; tick <= end; tick++) {
+      await page.keyboard.press('ArrowRight');
+      await expectTick(page, tick);
+      barHeights.add(Math.round((await bar.boundingBox())!.height));
+      // A graph whose stage changes size fits its view again: everything on it jumps.
+      expect(await sizes(), `at tick ${tick}`).toBe(first);
+    }
+    expect(barHeights.size).toBe(1);
+  });
+
   test('a link of the twin view reopens it exactly, and an old link without one opens a single run', async ({
     page,
     context,
