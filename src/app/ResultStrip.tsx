@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage, useT } from './i18n';
 import { LOAD_FAILED, onDemand } from './layout/onDemand';
 import { useStore } from './store';
+import { useTallest } from './tallest';
 import type { Timeline } from '../session/timeline';
 import { COMPARE_TITLE, playToEndText } from '../session/verdictPending';
 import { TwinPicker } from './twin/onDemand';
@@ -98,6 +99,12 @@ export function ResultStrip() {
   const loaded = judgement.useLoaded();
   const cutShort = atEnd && timeline.complete && !ended;
   const judging = wanted && !verdict && !cutShort;
+  // As tall as the verdict was, so that moving between the start and the end of the run leaves
+  // the graph above where it is; a comparison shown or hidden, or another run, sizes it afresh.
+  const strip = useRef<HTMLDivElement>(null);
+  const scenario = timeline.final.scenario;
+  const sizing = useMemo(() => ({ scenario, compare, language }), [scenario, compare, language]);
+  useTallest(strip, sizing);
   const { tone, lines } = cutShort
     ? {
         tone: 'neutral',
@@ -118,6 +125,7 @@ export function ResultStrip() {
         : { tone: 'neutral', lines: [playToEndText(timeline.end, language)] };
   return (
     <div
+      ref={strip}
       className={`result result-${tone}`}
       data-testid="result"
       data-judging={judging || undefined}

@@ -1,4 +1,4 @@
-import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
+import { expect, linkTo, open, settledVerdict, test, waitForStableGraph } from './fixtures';
 import { lessonById } from '../../src/scenarios/lessons/course';
 
 const lesson = lessonById('barrier-alignment')!;
@@ -160,5 +160,51 @@ test.describe('the camera and a node that grows', () => {
     await waitForStableGraph(page);
     expect(await layout()).toEqual(laidOut);
     expect(await camera(page)).toEqual(moved);
+  });
+});
+
+test.describe('the result below the graph', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  /** The stage's height and the camera, once the graph stands still. */
+  async function stage(page: import('@playwright/test').Page) {
+    await waitForStableGraph(page);
+    const height = (await page.locator('.react-flow').boundingBox())!.height;
+    return { height, camera: await camera(page) };
+  }
+  const strip = (page: import('@playwright/test').Page) =>
+    page.getByTestId('result').evaluate((el) => el.getBoundingClientRect().height);
+
+  test('a verdict a line longer than the start keeps its room, so End and Home leave the graph where it is', async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 0 }));
+    const start = await strip(page);
+    await page.keyboard.press('End');
+    await settledVerdict(page);
+    const atEnd = await stage(page);
+    // The verdict takes one more line here than the sentence at the start.
+    expect(await strip(page)).toBeGreaterThan(start + 4);
+    expect(await strip(page)).toBeLessThan(start + 24);
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('result')).toContainText('Play to the end');
+    expect(await stage(page)).toEqual(atEnd);
+    await page.keyboard.press('End');
+    await settledVerdict(page);
+    expect(await stage(page)).toEqual(atEnd);
+  });
+
+  test('a verdict several lines long gives its room back to the graph at the start', async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'at-least-once-sink' }, tick: 0 }));
+    const before = await stage(page);
+    await page.keyboard.press('End');
+    await settledVerdict(page);
+    const atEnd = await stage(page);
+    expect(atEnd.height).toBeLessThan(before.height - 40);
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('result')).toContainText('Play to the end');
+    expect(await stage(page)).toEqual(before);
   });
 });
