@@ -1,8 +1,28 @@
 import type { Box } from './layout';
 import { lookStyle, type Look } from './look';
+import { Shelves } from './shelves';
 
 /** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
 const MAX_SPRITES = 4000;
+
+/** The side of a page of sprites, in pixels: a thousand record chips fit on one. */
+const PAGE = 1024;
+
+/** A look drawn once: where on which canvas, and its size in canvas pixels. */
+interface Sprite {
+  canvas: HTMLCanvasElement;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A canvas the sprites are drawn on, with the font it is set to (setting one parses it). */
+interface Page {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  font: string;
+}
 
 /**
  * Draws one element: centred on (x, y) in graph units, its look's size multiplied by `scale`
@@ -94,11 +114,17 @@ export class FlightLayer {
   private canvas: HTMLCanvasElement | null = null;
   private readonly sources = new Set<DrawSource>();
   private readonly paints = new Map<string, Paint>();
-  private readonly sprites = new Map<string, HTMLCanvasElement>();
+  private readonly sprites = new Map<string, Sprite>();
+  /**
+   * The canvases the sprites are drawn on, packed row by row: a canvas and its context for each
+   * sprite cost more than drawing it, and a jump on a big job brings a hundred new values.
+   */
+  private readonly shelves = new Shelves(PAGE);
+  private pages: Page[] = [];
   /** The sprite each look object was last drawn with: a frame looks up objects, not strings. */
   private readonly byLook = new WeakMap<
     Look,
-    { generation: number; scale: number; sprite: HTMLCanvasElement }
+    { generation: number; scale: number; sprite: Sprite }
   >();
   /** Counts the times the sprites were thrown away, which makes every `byLook` entry stale. */
   private generation = 0;
@@ -117,6 +143,8 @@ export class FlightLayer {
    * the drawing; null when the whole canvas must be cleared (it was fitted to a new view).
    */
   private painted: number[] | null = null;
+  /** A frame's elements between placing and copying them: sprite, left, top, opacity. */
+  private readonly queued: (Sprite | number)[] = [];
   /** The boxes of the nodes, in graph units: the elements pass under them (see clearUnder). */
   private nodes: (() => Iterable<RoundedBox>) | null = null;
 
@@ -250,18 +278,32 @@ export class FlightLayer {
     const painted: number[] = [];
     this.painted = painted;
     let count = 0;
-    let alpha = 1;
-    const paint: DrawOne = (x, y, look, scale, opacity) => {
+    // First every element's sprite and place, then the copies: copying from a page of sprites
+    // that was drawn on since the last copy takes a snapshot of the whole page, so new sprites
+    // drawn between copies would cost a snapshot each.
+    const queued = this.queued;
+    queued.length = 0;
+    const queue: DrawOne = (x, y, look, scale, opacity) => {
       const sprite = this.sprite(look, scale);
       if (!sprite) return;
-      if (opacity !== alpha) ctx.globalAlpha = alpha = opacity;
       // Pixel for pixel: the sprite was drawn at this resolution, so the copy is a plain blit.
       const left = pixel(x * r + vx * dpr - sprite.width / 2);
       const top = pixel(y * r + vy * dpr - sprite.height / 2);
-      ctx.drawImage(sprite, left, top);
-      painted.push(left, top, sprite.width, sprite.height);
+      queued.push(sprite, left, top, opacity);
     };
-    for (const source of this.sources) count += source.drawAll(paint);
+    for (const source of this.sources) count += source.drawAll(queue);
+    let alpha = 1;
+    for (let i = 0; i < queued.length; i += 4) {
+      const sprite = queued[i] as Sprite;
+      const left = queued[i + 1] as number;
+      const top = queued[i + 2] as number;
+      const opacity = queued[i + 3] as number;
+      if (opacity !== alpha) ctx.globalAlpha = alpha = opacity;
+      const { width, height } = sprite;
+      ctx.drawImage(sprite.canvas, sprite.x, sprite.y, width, height, left, top, width, height);
+      painted.push(left, top, width, height);
+    }
+    queued.length = 0;
     if (painted.length > 0) this.clearUnder(ctx, painted, dpr);
     if (count !== this.drawn || canvas.dataset.count === undefined) {
       this.drawn = count;
@@ -331,11 +373,13 @@ export class FlightLayer {
 
   private dropSprites(): void {
     this.sprites.clear();
+    this.shelves.clear();
+    this.pages = [];
     this.generation += 1;
   }
 
   /** The look drawn once at the canvas's resolution, to be copied for every element that has it. */
-  private sprite(look: Look, scale: number): HTMLCanvasElement | null {
+  private sprite(look: Look, scale: number): Sprite | null {
     const cached = this.byLook.get(look);
     if (cached && cached.generation === this.generation && cached.scale === scale) {
       return cached.sprite;
@@ -345,7 +389,7 @@ export class FlightLayer {
     return sprite;
   }
 
-  private spriteOf(look: Look, scale: number): HTMLCanvasElement | null {
+  private spriteOf(look: Look, scale: number): Sprite | null {
     const key = `${scale}|${look.className}|${look.text}|${look.width}|${look.height}|${look.background ?? ''}|${look.border ?? ''}|${look.color ?? ''}`;
     const known = this.sprites.get(key);
     if (known) return known;
@@ -353,12 +397,23 @@ export class FlightLayer {
     if (!paint) return null;
     if (this.sprites.size >= MAX_SPRITES) this.dropSprites();
     const s = this.resolution * scale;
-    const sprite = document.createElement('canvas');
-    sprite.width = Math.max(1, Math.round(look.width * s));
-    sprite.height = Math.max(1, Math.round(look.height * s));
-    const ctx = sprite.getContext('2d');
-    if (!ctx) return null;
-    ctx.scale(sprite.width / look.width, sprite.height / look.height);
+    const width = Math.max(1, Math.round(look.width * s));
+    const height = Math.max(1, Math.round(look.height * s));
+    const spot = this.shelves.place(width, height);
+    // A look larger than a page (a long label, much enlarged) gets a canvas of its own.
+    const page = spot ? this.page(spot.page) : newPage(width, height);
+    if (!page) return null;
+    const { ctx } = page;
+    const sprite: Sprite = { canvas: page.canvas, x: spot?.x ?? 0, y: spot?.y ?? 0, width, height };
+    if (page.font !== paint.font) {
+      ctx.font = page.font = paint.font;
+    }
+    ctx.save();
+    // Its own box only: a glyph past the box's edge would mark the sprite beside it.
+    ctx.beginPath();
+    ctx.rect(sprite.x, sprite.y, width, height);
+    ctx.clip();
+    ctx.setTransform(width / look.width, 0, 0, height / look.height, sprite.x, sprite.y);
     const b = paint.borderWidth;
     // The border is inside the box (border-box), as the page draws it.
     roundedRect(ctx, b / 2, b / 2, look.width - b, look.height - b, paint.radius - b / 2);
@@ -371,11 +426,30 @@ export class FlightLayer {
       ctx.stroke();
     }
     ctx.fillStyle = paint.color;
-    ctx.font = paint.font;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
     ctx.fillText(look.text, look.width / 2, look.height / 2 + 0.5);
+    ctx.restore();
     this.sprites.set(key, sprite);
     return sprite;
   }
+
+  /** Page `index` of the sprites, made when first asked for. */
+  private page(index: number): Page | null {
+    const known = this.pages[index];
+    if (known) return known;
+    const page = newPage(PAGE, PAGE);
+    if (page) this.pages[index] = page;
+    return page;
+  }
+}
+
+/** A canvas to draw sprites on, its text centred on the point it is drawn at. */
+function newPage(width: number, height: number): Page | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  return { canvas, ctx, font: '' };
 }
