@@ -353,20 +353,25 @@ export interface FlowElements {
   edges: FlowEdge[];
 }
 
-/** The views of a sink's outputs so far in one run, and how many of the first k are duplicates. */
+/** A sink's outputs so far in one run, which of them are duplicates, and their views once asked for. */
 interface ViewedOutput {
   records: SinkRecord[];
-  views: OutputView[];
+  /** duplicate[k]: whether output k repeats an earlier one. */
+  duplicate: boolean[];
   /** duplicatesBefore[k]: how many of the first k outputs are duplicates. */
   duplicatesBefore: number[];
-  seen: Set<string>;
+  /** Made when first shown, then kept, so that a view keeps its identity from tick to tick. */
+  views: (OutputView | undefined)[];
+  /** By sending operator, then source task: the source offsets whose results arrived. */
+  seen: Map<string, Map<string, Set<number>>>;
 }
 
 /**
- * Per scenario and sink task, the views of the longest output seen. A sink's output only ever
+ * Per scenario and sink task, the outputs of the longest run seen. A sink's output only ever
  * grows through a run, and a scenario's run is always the same, so any state's output of that
- * task is a prefix of it: a tick reads its views, and makes views only for outputs it has not
- * seen, instead of marking every output again (a long run's sink holds 100,000).
+ * task is a prefix of it: a tick reads its marks, and marks only outputs it has not seen,
+ * instead of marking every output again (a long run's sink holds 100,000). Marking allocates
+ * nothing per output: reaching the end of such a run marked them all in one frame.
  */
 const viewed = new WeakMap<Scenario, Map<number, ViewedOutput>>();
 
@@ -378,6 +383,18 @@ const sameRecord = (a: SinkRecord, b: SinkRecord) =>
     a.origin.task === b.origin.task &&
     a.origin.index === b.origin.index);
 
+/** A task id's operator ("sum#1" → "sum"), for the few ids a run's sinks hear from. */
+const operatorOfTask = new Map<string, string>();
+
+function operatorOf(task: string): string {
+  let operator = operatorOfTask.get(task);
+  if (operator === undefined) {
+    operator = task.split('#')[0];
+    operatorOfTask.set(task, operator);
+  }
+  return operator;
+}
+
 function viewedOutput(state: SimState, index: number): ViewedOutput {
   const output = state.tasks[index].output;
   let byTask = viewed.get(state.scenario);
@@ -385,19 +402,48 @@ function viewedOutput(state: SimState, index: number): ViewedOutput {
   let line = byTask.get(index);
   const known = line ? Math.min(line.records.length, output.length) : 0;
   if (!line || (known > 0 && !sameRecord(line.records[known - 1], output[known - 1]))) {
-    line = { records: [], views: [], duplicatesBefore: [0], seen: new Set() };
+    line = { records: [], duplicate: [], duplicatesBefore: [0], views: [], seen: new Map() };
     byTask.set(index, line);
   }
-  for (let k = line.records.length; k < output.length; k++) {
+  const { records, duplicate, duplicatesBefore, seen } = line;
+  // Outputs come in runs from one sender and one source: their sets are looked up once a run.
+  let from = '';
+  let source = '';
+  let offsets: Set<number> | undefined;
+  for (let k = records.length; k < output.length; k++) {
     const r = output[k];
-    const key = `${r.from.split('#')[0]}|${r.origin.task}@${r.origin.index}`;
-    const duplicate = line.seen.has(key);
-    line.seen.add(key);
-    line.records.push(r);
-    line.views.push({ key: `o${k}`, value: r.value, replay: r.replay, duplicate });
-    line.duplicatesBefore.push(line.duplicatesBefore[k] + (duplicate ? 1 : 0));
+    // The same operator's result for the same source record, received again: a replay's.
+    if (r.from !== from || r.origin.task !== source || !offsets) {
+      from = r.from;
+      source = r.origin.task;
+      const operator = operatorOf(from);
+      let bySource = seen.get(operator);
+      if (!bySource) seen.set(operator, (bySource = new Map()));
+      offsets = bySource.get(source);
+      if (!offsets) bySource.set(source, (offsets = new Set()));
+    }
+    const again = offsets.has(r.origin.index);
+    if (!again) offsets.add(r.origin.index);
+    records.push(r);
+    duplicate.push(again);
+    duplicatesBefore.push(duplicatesBefore[k] + (again ? 1 : 0));
   }
   return line;
+}
+
+/** The views of outputs `from` to `to` (excluded) of a sink's line, made once each. */
+function viewsOf(line: ViewedOutput, from: number, to: number): OutputView[] {
+  const shown: OutputView[] = [];
+  for (let k = from; k < to; k++) {
+    let view = line.views[k];
+    if (!view) {
+      const r = line.records[k];
+      view = { key: `o${k}`, value: r.value, replay: r.replay, duplicate: line.duplicate[k] };
+      line.views[k] = view;
+    }
+    shown.push(view);
+  }
+  return shown;
 }
 
 /**
@@ -405,7 +451,7 @@ function viewedOutput(state: SimState, index: number): ViewedOutput {
  * operator's result for the same source record) before: what a replay duplicates.
  */
 export function outputViews(state: SimState, index: number): OutputView[] {
-  return viewedOutput(state, index).views.slice(0, state.tasks[index].output.length);
+  return viewsOf(viewedOutput(state, index), 0, state.tasks[index].output.length);
 }
 
 /** A sink's last `limit` outputs as outputViews marks them, how many it holds, and how many are duplicates. */
@@ -413,7 +459,7 @@ function latestOutputs(state: SimState, index: number, limit: number) {
   const line = viewedOutput(state, index);
   const count = state.tasks[index].output.length;
   return {
-    shown: line.views.slice(Math.max(0, count - limit), count),
+    shown: viewsOf(line, Math.max(0, count - limit), count),
     count,
     duplicates: line.duplicatesBefore[count],
   };
