@@ -8,6 +8,12 @@ const MAX_SPRITES = 4000;
 /** The side of a page of sprites, in pixels: a thousand record chips fit on one. */
 const PAGE = 1024;
 
+/**
+ * Pages kept before the cache starts over, whatever the count of sprites: 4 MB each, and large
+ * sprites (a presenter's, much zoomed) fill a page with a hundred.
+ */
+const MAX_PAGES = 12;
+
 /** A look drawn once: where on which canvas, and its size in canvas pixels. */
 interface Sprite {
   canvas: HTMLCanvasElement;
@@ -399,7 +405,11 @@ export class FlightLayer {
     const s = this.resolution * scale;
     const width = Math.max(1, Math.round(look.width * s));
     const height = Math.max(1, Math.round(look.height * s));
-    const spot = this.shelves.place(width, height);
+    let spot = this.shelves.place(width, height);
+    if (spot && spot.page >= MAX_PAGES) {
+      this.dropSprites();
+      spot = this.shelves.place(width, height);
+    }
     // A look larger than a page (a long label, much enlarged) gets a canvas of its own.
     const page = spot ? this.page(spot.page) : newPage(width, height);
     if (!page) return null;
