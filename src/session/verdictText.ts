@@ -67,27 +67,35 @@ export function verdictText(
     return { tone: 'neutral', lines };
   }
   const sums = sumsOf(verdict, zh, scenario);
+  // The final values in brackets before the comparison; a job with no state (a source straight
+  // into a sink) has none to list, and then the comparison alone follows the sentence.
+  const aside = (comparison: string) =>
+    sums
+      ? zh
+        ? `（${sums}，${comparison}）`
+        : ` (${sums}, ${comparison})`
+      : `${zh ? '，' : ', '}${comparison}`;
   let tone: VerdictText['tone'] = 'ok';
   if (verdict.stateExactlyOnce) {
     if (verdict.stopped) {
       const id = verdict.stopped.savepoint;
       lines.push(
         zh
-          ? `作业随保存点 ${id} 停止：此前读取的每条记录都恰好计算一次（${sums}，与同样输入的无故障运行相同）。`
-          : `Stopped with savepoint ${id}: every record read before it counted exactly once (${sums}, as without failures).`,
+          ? `作业随保存点 ${id} 停止：此前读取的每条记录都恰好计算一次${aside('与同样输入的无故障运行相同')}。`
+          : `Stopped with savepoint ${id}: every record read before it counted exactly once${aside('as without failures')}.`,
       );
     } else if (verdict.resumed) {
       const id = verdict.resumed.savepoint;
       lines.push(
         zh
-          ? `两个作业合起来满足精确一次：每条记录只计算一次，保存点 ${id} 之前由创建它的作业计算，之后由本作业计算（${sums}，与无故障运行相同）。`
-          : `Exactly-once holds across both jobs: each record counted once, before savepoint ${id} by the job that took it, after it by this one (${sums}, as without failures).`,
+          ? `两个作业合起来满足精确一次：每条记录只计算一次，保存点 ${id} 之前由创建它的作业计算，之后由本作业计算${aside('与无故障运行相同')}。`
+          : `Exactly-once holds across both jobs: each record counted once, before savepoint ${id} by the job that took it, after it by this one${aside('as without failures')}.`,
       );
     } else {
       lines.push(
         zh
-          ? `精确一次成立：每条记录只计算一次（${sums}，与无故障运行相同）。`
-          : `Exactly-once holds: every record counted once (${sums}, as in the failure-free run).`,
+          ? `精确一次成立：每条记录只计算一次${aside('与无故障运行相同')}。`
+          : `Exactly-once holds: every record counted once${aside('as in the failure-free run')}.`,
       );
     }
   } else {

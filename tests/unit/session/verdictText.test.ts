@@ -51,6 +51,26 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     chineseOnly(zh.text);
   });
 
+  it('a job without state, a source straight into a sink: no empty brackets where the sums go', () => {
+    const sinkOnly = withDefaults({
+      id: 'sink-only',
+      title: 'A source into a sink',
+      operators: [
+        { id: 'source', kind: 'source', parallelism: 1, input: [1, 2, 3, 4, 5] },
+        { id: 'sink', kind: 'sink', parallelism: 1 },
+      ],
+      edges: [{ from: 'source', to: 'sink', partitioning: 'forward', latency: 1 }],
+      actions: [],
+    });
+    const { en, zh } = strip(sinkOnly);
+    expect(en.tone).toBe('ok');
+    expect(en.lines[0]).toBe(
+      'Exactly-once holds: every record counted once, as in the failure-free run.',
+    );
+    expect(zh.lines[0]).toBe('精确一次成立：每条记录只计算一次，与无故障运行相同。');
+    chineseOnly(zh.text);
+  });
+
   it('odd-even-sum stopped at tick 13', () => {
     const stopped = {
       ...oddEvenSum,
