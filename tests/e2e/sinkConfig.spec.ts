@@ -55,3 +55,50 @@ test('the transaction timeout trap: the code shows the sink as KafkaSink with EX
   }
   await expect(page.getByRole('note').filter({ hasText: 'transaction.timeout.ms' })).toHaveCount(0);
 });
+
+/** A source of 300 values straight into a sink, read 20 a tick. */
+function manyOutputs() {
+  const base = preset('at-least-once-sink');
+  return {
+    ...base,
+    operators: [
+      {
+        id: 'source',
+        kind: 'source' as const,
+        parallelism: 1,
+        input: Array.from({ length: 300 }, (_, i) => i + 1),
+        rate: 20,
+      },
+      { id: 'sink', kind: 'sink' as const, parallelism: 1 },
+    ],
+    edges: [{ from: 'source', to: 'sink', partitioning: 'forward' as const, latency: 1 }],
+    actions: [],
+  };
+}
+
+const LISTED = {
+  en: 'The last 200 are listed; 0 of all 300 are duplicates.',
+  zh: '下面列出最近的 200 条；全部 300 条中有 0 条重复。',
+} as const;
+
+for (const language of ['en', 'zh'] as const) {
+  test(`${language}: a sink's inspector lists its latest 200 outputs and says how many there are`, async ({
+    page,
+  }) => {
+    await open(
+      page,
+      linkTo({
+        scenario: { custom: manyOutputs() },
+        tick: 0,
+        language,
+        view: { selected: 'sink#0' },
+      }),
+    );
+    await page.keyboard.press('End');
+    const listed = page.getByTestId('sink-outputs').locator('.g-rec');
+    await expect(page.getByTestId('outputs-not-listed')).toHaveText(LISTED[language]);
+    await expect(listed).toHaveCount(200);
+    await expect(listed.first()).toHaveText('101');
+    await expect(listed.last()).toHaveText('300');
+  });
+}

@@ -18,7 +18,7 @@ import { useStore } from '../store';
 import { describeOperator, describeState, msPerSecond } from './describe';
 import './graph.css';
 import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
-import { elementView, outputViews } from './toFlowElements';
+import { elementView, latestOutputs } from './toFlowElements';
 import { ABORT_CAUSE, sinkTransactions, TRANSACTION_STATE } from './transactionView';
 import { upcomingValues } from './upcomingValues';
 
@@ -384,28 +384,43 @@ function inputLength(input: number[] | number[][], subtask: number): number {
   return input.length;
 }
 
+/**
+ * Outputs the inspector lists, the latest: a long run's sink holds thousands, and a chip each
+ * made every tick with the inspector open cost a frame its length.
+ */
+const LISTED_OUTPUTS = 200;
+
 function SinkOutput({ state, index }: { state: SimState; index: number }) {
   const t = useT();
   const task = state.tasks[index];
-  const output = outputViews(state, index);
+  const { shown, count, duplicates } = latestOutputs(state, index, LISTED_OUTPUTS);
+  const first = count - shown.length;
   return (
     <>
       <p>
-        {t({ en: 'Received', zh: '已收到' })} <b>{task.output.length}</b>
+        {t({ en: 'Received', zh: '已收到' })} <b>{count}</b>
         {task.committed.length > 0 &&
           t({
             en: ` · committed checkpoints ${task.committed.join(', ')}`,
             zh: ` · 已提交的检查点 ${task.committed.join(', ')}`,
           })}
       </p>
-      <div className="g-chip-list g-wrap">
-        {output.map((o, k) => (
+      {first > 0 && (
+        <p className="g-list-note" data-testid="outputs-not-listed">
+          {t({
+            en: `The last ${shown.length} are listed; ${duplicates} of all ${count} are duplicates.`,
+            zh: `下面列出最近的 ${shown.length} 条；全部 ${count} 条中有 ${duplicates} 条重复。`,
+          })}
+        </p>
+      )}
+      <div className="g-chip-list g-wrap" data-testid="sink-outputs">
+        {shown.map((o, k) => (
           <span
             key={o.key}
             className={['g-rec', o.replay ? 'g-rec-replay' : '', o.duplicate ? 'g-rec-dup' : '']
               .filter(Boolean)
               .join(' ')}
-            title={`${task.output[k].origin.value} ← ${taskLabel(task.output[k].origin.task, state.scenario)}`}
+            title={`${task.output[first + k].origin.value} ← ${taskLabel(task.output[first + k].origin.task, state.scenario)}`}
           >
             {o.value}
           </span>

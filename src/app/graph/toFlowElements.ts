@@ -447,15 +447,11 @@ function viewsOf(line: ViewedOutput, from: number, to: number): OutputView[] {
 }
 
 /**
- * A sink's outputs, each marked when the sink already received the same output (the same
- * operator's result for the same source record) before: what a replay duplicates.
+ * A sink's last `limit` outputs, each marked when the sink already received the same output (the
+ * same operator's result for the same source record) before, which is what a replay duplicates;
+ * how many it holds, and how many of them are duplicates.
  */
-export function outputViews(state: SimState, index: number): OutputView[] {
-  return viewsOf(viewedOutput(state, index), 0, state.tasks[index].output.length);
-}
-
-/** A sink's last `limit` outputs as outputViews marks them, how many it holds, and how many are duplicates. */
-function latestOutputs(state: SimState, index: number, limit: number) {
+export function latestOutputs(state: SimState, index: number, limit: number) {
   const line = viewedOutput(state, index);
   const count = state.tasks[index].output.length;
   return {
