@@ -75,27 +75,33 @@ export function verdictText(
         ? `（${sums}，${comparison}）`
         : ` (${sums}, ${comparison})`
       : `${zh ? '，' : ', '}${comparison}`;
+  // What left the job: a sink that received output twice, a consumer that read a record twice or
+  // missed one. Exactly-once then holds inside Flink only, and the first sentence says so rather
+  // than contradict the ones after it.
+  const outside =
+    verdict.sinkDuplicates.length > 0 ||
+    (verdict.consumers ?? []).some((c) => c.duplicates.length > 0 || c.lost.length > 0);
   let tone: VerdictText['tone'] = 'ok';
   if (verdict.stateExactlyOnce) {
     if (verdict.stopped) {
       const id = verdict.stopped.savepoint;
       lines.push(
         zh
-          ? `作业随保存点 ${id} 停止：此前读取的每条记录都恰好计算一次${aside('与同样输入的无故障运行相同')}。`
-          : `Stopped with savepoint ${id}: every record read before it counted exactly once${aside('as without failures')}.`,
+          ? `作业随保存点 ${id} 停止：${outside ? '在 Flink 内部，' : ''}此前读取的每条记录都恰好计算一次${aside('与同样输入的无故障运行相同')}。`
+          : `Stopped with savepoint ${id}: ${outside ? 'inside Flink, ' : ''}every record read before it counted exactly once${aside('as without failures')}.`,
       );
     } else if (verdict.resumed) {
       const id = verdict.resumed.savepoint;
       lines.push(
         zh
-          ? `两个作业合起来满足精确一次：每条记录只计算一次，保存点 ${id} 之前由创建它的作业计算，之后由本作业计算${aside('与无故障运行相同')}。`
-          : `Exactly-once holds across both jobs: each record counted once, before savepoint ${id} by the job that took it, after it by this one${aside('as without failures')}.`,
+          ? `两个作业合起来${outside ? '在 Flink 内部' : ''}满足精确一次：每条记录只计算一次，保存点 ${id} 之前由创建它的作业计算，之后由本作业计算${aside('与无故障运行相同')}。`
+          : `Exactly-once holds across both jobs${outside ? ' inside Flink' : ''}: each record counted once, before savepoint ${id} by the job that took it, after it by this one${aside('as without failures')}.`,
       );
     } else {
       lines.push(
         zh
-          ? `精确一次成立：每条记录只计算一次${aside('与无故障运行相同')}。`
-          : `Exactly-once holds: every record counted once${aside('as in the failure-free run')}.`,
+          ? `${outside ? 'Flink 内部精确一次成立' : '精确一次成立'}：每条记录只计算一次${aside('与无故障运行相同')}。`
+          : `${outside ? 'Inside Flink, exactly-once holds' : 'Exactly-once holds'}: every record counted once${aside('as in the failure-free run')}.`,
       );
     }
   } else {

@@ -5,7 +5,10 @@ import { withDefaults } from '../../../src/scenarios/defaults';
 import { atLeastOnceReplay } from '../../../src/scenarios/presets/atLeastOnceReplay';
 import { oddEvenSum } from '../../../src/scenarios/presets/oddEvenSum';
 import { restartFixedDelay } from '../../../src/scenarios/presets/restartFixedDelay';
-import { twoPhaseCommit } from '../../../src/scenarios/presets/twoPhaseCommit';
+import {
+  twoPhaseCommit,
+  twoPhaseCommitTimeout,
+} from '../../../src/scenarios/presets/twoPhaseCommit';
 import {
   savepointUpgrade,
   savepointUpgradeResumed,
@@ -38,7 +41,7 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
     const { en, zh } = strip(savepointUpgrade);
     expect(en.tone).toBe('ok');
     expect(en.lines[0]).toBe(
-      'Stopped with savepoint 5: every record read before it counted exactly once (sum_by_parity = 120, total = 120, as without failures).',
+      'Stopped with savepoint 5: inside Flink, every record read before it counted exactly once (sum_by_parity = 120, total = 120, as without failures).',
     );
     expect(en.lines[1]).toBe(
       'The 15 records of Source 1 after offset 15 are left for the next job.',
@@ -68,6 +71,17 @@ describe('the result strip says what happened, never "lost" or "twice" unless it
       'Exactly-once holds: every record counted once, as in the failure-free run.',
     );
     expect(zh.lines[0]).toBe('精确一次成立：每条记录只计算一次，与无故障运行相同。');
+    chineseOnly(zh.text);
+  });
+
+  it('the transaction timeout trap: exactly-once inside Flink, and the read_committed consumer lost records', () => {
+    const { en, zh } = strip(twoPhaseCommitTimeout);
+    expect(en.tone).toBe('bad');
+    // The first sentence is about the job's state, and says so: it does not say "exactly-once
+    // holds" of a run whose consumer lost records.
+    expect(en.lines[0]).toMatch(/^Inside Flink, exactly-once holds: every record counted once \(/);
+    expect(en.text).toMatch(/read_committed consumer of \S+ (missed|lost)/);
+    expect(zh.lines[0]).toMatch(/^Flink 内部精确一次成立：每条记录只计算一次（/);
     chineseOnly(zh.text);
   });
 
