@@ -26,8 +26,24 @@ const at = (tick: number, language: 'en' | 'zh' = 'en', selected?: string) =>
   });
 
 const TEXT = {
-  en: { topic: 'Topic', open: 'open', pre: 'pre-committed', task: 'Task', aborted: 'aborted' },
-  zh: { topic: '主题', open: '进行中', pre: '已预提交', task: '任务', aborted: '已中止' },
+  en: {
+    topic: 'Topic',
+    open: 'open',
+    pre: 'pre-committed',
+    task: 'Task',
+    aborted: 'aborted',
+    committed: 'committed',
+    received: 'received',
+  },
+  zh: {
+    topic: '主题',
+    open: '进行中',
+    pre: '已预提交',
+    task: '任务',
+    aborted: '已中止',
+    committed: '已提交',
+    received: '已收到',
+  },
 } as const;
 
 async function reads(page: Page, isolation: string) {
@@ -53,6 +69,17 @@ for (const language of ['en', 'zh'] as const) {
     await expect(sink.getByTestId('sink-txn-state')).toHaveText(`${text.pre} 5`);
     await open(page, at(24, language));
     await expect(sink.getByTestId('sink-committed')).toContainText('1');
+  });
+
+  test(`${language}: records written into the open transaction are not counted as committed`, async ({
+    page,
+  }) => {
+    // Tick 15: the sink has written 1, 2, 4, 6 and 9 into sink-0-1, and nothing is committed.
+    await open(page, at(15, language));
+    const sink = node(page, 'sink#0');
+    await expect(sink.getByTestId('sink-txn-state')).toHaveText(`${text.open} 5`);
+    await expect(sink.locator('.g-state').first()).toHaveText(`${text.committed} 0`);
+    await expect(sink).not.toContainText(text.received);
   });
 
   test(`${language}: the task inspector lists the sink's transactions with their states`, async ({

@@ -146,7 +146,13 @@ export function Inspector() {
           })}
         </p>
       )}
-      {info.operator.kind === 'sink' && <SinkOutput state={state} index={index} />}
+      {info.operator.kind === 'sink' && (
+        <SinkOutput
+          state={state}
+          index={index}
+          transactional={info.operator.transactional === true}
+        />
+      )}
 
       {task.status === 'RUNNING' && <LoadFigures load={backpressureOf(state, index)} />}
 
@@ -390,7 +396,15 @@ function inputLength(input: number[] | number[][], subtask: number): number {
  */
 const LISTED_OUTPUTS = 200;
 
-function SinkOutput({ state, index }: { state: SimState; index: number }) {
+function SinkOutput({
+  state,
+  index,
+  transactional,
+}: {
+  state: SimState;
+  index: number;
+  transactional: boolean;
+}) {
   const t = useT();
   const task = state.tasks[index];
   const { shown, count, duplicates } = latestOutputs(state, index, LISTED_OUTPUTS);
@@ -398,7 +412,11 @@ function SinkOutput({ state, index }: { state: SimState; index: number }) {
   return (
     <>
       <p>
-        {t({ en: 'Received', zh: '已收到' })} <b>{count}</b>
+        {/* A two-phase-commit sink's records count once their transaction is committed. */}
+        {transactional
+          ? t({ en: 'Committed records', zh: '已提交的记录' })
+          : t({ en: 'Received', zh: '已收到' })}{' '}
+        <b>{count}</b>
         {task.committed.length > 0 &&
           t({
             en: ` · committed checkpoints ${task.committed.join(', ')}`,

@@ -64,7 +64,12 @@ function TransactionRows({ view }: { view: SinkTransactions }) {
       </div>
       <div className="g-state g-txn-row" style={{ height: SIZE.outputRow }}>
         <span className="g-state-text" data-testid="sink-committed">
-          <span className="g-label">{t({ en: 'committed', zh: '已提交' })}</span>{' '}
+          <span
+            className="g-label"
+            title={t({ en: 'transactions committed', zh: '已提交的事务数' })}
+          >
+            {t({ en: 'commits', zh: '已提交事务' })}
+          </span>{' '}
           <b>{view.committed}</b>
         </span>
       </div>
@@ -89,7 +94,21 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
     <TaskFrame data={data} selected={selected} output={false}>
       <div className="g-state" style={{ height: SIZE.outputRow }}>
         <span className="g-state-text">
-          <span className="g-label">{t({ en: 'received', zh: '已收到' })}</span>{' '}
+          {/* A two-phase-commit sink's records count once committed: the ones in its open
+              transaction are on their own row, and read_committed does not see them yet. */}
+          {data.transactional ? (
+            <span
+              className="g-label"
+              title={t({
+                en: 'records in committed transactions: what a read_committed consumer reads',
+                zh: '已提交事务中的记录：read_committed 消费者读到的数据',
+              })}
+            >
+              {t({ en: 'committed', zh: '已提交' })}
+            </span>
+          ) : (
+            <span className="g-label">{t({ en: 'received', zh: '已收到' })}</span>
+          )}{' '}
           <b className="g-value-small">{data.outputCount}</b>
           {data.duplicates > 0 && (
             <span className="g-dup-count">
