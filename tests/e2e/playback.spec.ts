@@ -163,6 +163,27 @@ test.describe('playback', () => {
   });
 });
 
+test.describe('the timeline at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: the read-out keeps its width, so the track stays put between the start and the end of a long run`, async ({
+      page,
+    }) => {
+      // 340 ticks of 1000 ms: "tick 340 / 340 · 340000 ms" at the end.
+      await open(page, linkTo({ scenario: { preset: 'restart-failure-rate' }, tick: 0, language }));
+      const track = page.locator('.timeline-track');
+      const atStart = await track.boundingBox();
+      await page.keyboard.press('End');
+      await expect(page.getByTestId('tick')).toContainText('340000 ms');
+      expect(await track.boundingBox()).toEqual(atStart);
+      await page.keyboard.press('Home');
+      await expect(page.getByTestId('tick')).toContainText('· 0 ms');
+      expect(await track.boundingBox()).toEqual(atStart);
+    });
+  }
+});
+
 test.describe('keyboard only', () => {
   test('space plays and pauses, arrows step, Home and End jump', async ({ page }) => {
     await open(page, linkTo({ ...seedJob, tick: 0 }));

@@ -79,9 +79,18 @@ export function Controls() {
           ))}
         </select>
       </label>
-      <output className="tick" aria-live="off" data-testid="tick">
-        {t({ en: 'tick', zh: '第' })} <b>{cursor}</b> / {end}
-        {t({ en: '', zh: ' 拍' })} · {cursor * tickMs} ms
+      {/* As wide as at the run's end, the widest it gets: a read-out that grew with its numbers
+          moved the timeline beside it between the start and the end. */}
+      <output
+        className="tick"
+        aria-live="off"
+        data-testid="tick"
+        data-widest={`${t({ en: 'tick', zh: '第' })} ${end} / ${end}${t({ en: '', zh: ' 拍' })} · ${end * tickMs} ms`}
+      >
+        <span>
+          {t({ en: 'tick', zh: '第' })} <b>{cursor}</b> / {end}
+          {t({ en: '', zh: ' 拍' })} · {cursor * tickMs} ms
+        </span>
       </output>
     </div>
   );
