@@ -1,6 +1,7 @@
 import {
   expect,
   expectTick,
+  linkTo,
   node,
   open,
   pickPreset,
@@ -64,4 +65,18 @@ test('switching the mode changes the verdict: at-least-once names the duplicate,
   await page.keyboard.press('End');
   await expect(result).toContainText(/exactly-once holds/i);
   await expect(sumOf(page, 'sum_even#0')).toHaveText('40');
+});
+
+test('in Chinese, stop-the-world has one name: the mode switch and the JobManager say 暂停应用, and no other name shows', async ({
+  page,
+}) => {
+  await open(page, linkTo({ scenario: { preset: 'stop-the-world' }, tick: 12, language: 'zh' }));
+  const modes = page.getByRole('radiogroup', { name: '检查点模式' });
+  await expect(modes.getByRole('radio', { name: '暂停应用' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(node(page, 'job-manager')).toContainText('暂停应用');
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/全局暂停|暂停全部/);
 });

@@ -87,13 +87,13 @@ export const JOB_STATUS: Record<JobStatus, LocalText> = {
 export const MODE_SHORT: Record<Mode, LocalText> = {
   'exactly-once': { en: 'exactly-once', zh: '精确一次' },
   'at-least-once': { en: 'at-least-once', zh: '至少一次' },
-  'stop-the-world': { en: 'stop-the-world', zh: '全局暂停' },
+  'stop-the-world': { en: 'stop-the-world', zh: '暂停应用' },
 };
 
 export const MODE: Record<Mode, LocalText> = {
   'exactly-once': { en: 'exactly-once (aligned)', zh: '精确一次（对齐）' },
   'at-least-once': { en: 'at-least-once', zh: '至少一次' },
-  'stop-the-world': { en: 'stop-the-world', zh: '全局暂停' },
+  'stop-the-world': { en: 'stop-the-world', zh: '暂停应用' },
 };
 
 /**

@@ -33,7 +33,7 @@ const MODES: { mode: Mode; text: LocalText; hint: LocalText }[] = [
   },
   {
     mode: 'stop-the-world',
-    text: { en: 'Stop-the-world', zh: '暂停全部' },
+    text: { en: 'Stop-the-world', zh: '暂停应用' },
     hint: {
       en: 'The simple idea: pause sources, drain, snapshot, resume',
       zh: '简单的想法：暂停数据源，排空，快照，恢复',
