@@ -275,3 +275,26 @@ for (const lesson of LESSONS) {
     }
   });
 }
+
+for (const language of ['en', 'zh'] as const) {
+  test(`${language}: the list numbers each lesson part as the lesson it opens says it is`, async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 0, language }));
+    const items = page.locator('.lesson-list li');
+    await expect(items).toHaveCount(LESSONS.length);
+    const numbers = await items.evaluateAll((lis) => lis.map((li) => (li as HTMLLIElement).value));
+    // Numbers never go down and never skip: the parts of a lesson share its number.
+    for (let k = 1; k < numbers.length; k++) {
+      expect(numbers[k] - numbers[k - 1]).toBeGreaterThanOrEqual(0);
+      expect(numbers[k] - numbers[k - 1]).toBeLessThanOrEqual(1);
+    }
+    // The second part of the first lesson in parts: its header says the number its entry shows.
+    const second = numbers.findIndex((n, k) => k > 0 && n === numbers[k - 1]);
+    expect(second).toBeGreaterThan(0);
+    await items.nth(second).getByRole('button').click();
+    const header =
+      language === 'en' ? `Lesson ${numbers[second]} · step 1 /` : `第 ${numbers[second]} 课`;
+    await expect(page.getByTestId('lesson')).toContainText(header);
+  });
+}

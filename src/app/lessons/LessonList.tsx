@@ -20,7 +20,8 @@ export function LessonList() {
         {LESSONS.map((lesson) => {
           const summary = lessonSummary(lesson.id);
           return (
-            <li key={lesson.id}>
+            // Numbered as the lesson itself is ("Lesson 6 · step 1"): a lesson's parts share it.
+            <li key={lesson.id} value={lesson.order}>
               <button
                 type="button"
                 className="lesson-link"
