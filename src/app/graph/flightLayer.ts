@@ -5,14 +5,19 @@ import { Shelves } from './shelves';
 /** Sprites kept before the cache starts over (one per look, and a record's look is its value). */
 const MAX_SPRITES = 4000;
 
-/** The side of a page of sprites, in pixels: a thousand record chips fit on one. */
-const PAGE = 1024;
+/**
+ * The side of a page of sprites, in pixels: about sixty record chips fit on one. Small, because
+ * a page drawn on since the last copy from it is copied whole (a snapshot) before the next: the
+ * stress scenario brings new values every tick, and with pages of 1024 pixels a side it lost a
+ * sixth of its frames at 4x.
+ */
+const PAGE = 256;
 
 /**
- * Pages kept before the cache starts over, whatever the count of sprites: 4 MB each, and large
- * sprites (a presenter's, much zoomed) fill a page with a hundred.
+ * Pages kept before the cache starts over, whatever the count of sprites: 256 KB each, and
+ * large sprites (a presenter's, much zoomed) fill a page with a few.
  */
-const MAX_PAGES = 12;
+const MAX_PAGES = 192;
 
 /** A look drawn once: where on which canvas, and its size in canvas pixels. */
 interface Sprite {
