@@ -7,9 +7,26 @@ import { expect, linkTo, node, open, preset, test } from './fixtures';
  */
 
 const WORDS = {
-  en: { cleared: 'state cleared', finished: 'finished', paused: 'paused', jobFinished: 'FINISHED' },
-  zh: { cleared: '状态已清空', finished: '已完成', paused: '已暂停', jobFinished: '已完成' },
+  en: {
+    cleared: 'state cleared',
+    failed: 'failed, state cleared',
+    canceled: 'canceled, state cleared',
+    finished: 'finished',
+    paused: 'paused',
+    jobFinished: 'FINISHED',
+  },
+  zh: {
+    cleared: '状态已清空',
+    failed: '失败，状态已清空',
+    canceled: '已取消，状态已清空',
+    finished: '已完成',
+    paused: '已暂停',
+    jobFinished: '已完成',
+  },
 } as const;
+
+/** Whether an element's text is cut short (shortened with an ellipsis or hidden past its box). */
+const isCut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
 
 /** The first failure of the fixed-delay restart lesson: `sum` fails. */
 const FAILURE = { preset: 'restart-fixed-delay', tick: 12, task: 'sum#0' };
@@ -34,9 +51,24 @@ for (const language of ['en', 'zh'] as const) {
         await expect(page.locator('.g-compact')).toHaveCount(detail === 'compact' ? 1 : 0);
         await expect(failed.locator('.g-task')).toHaveClass(/g-task-failed/);
         const words = failed.locator('.g-cleared-text');
-        await expect(words).toHaveText(say.cleared);
-        const cut = await words.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-        expect(cut, `"${say.cleared}" is cut off`).toBe(false);
+        const expected = detail === 'full' ? say.failed : say.cleared;
+        await expect(words).toHaveText(expected);
+        expect(await words.evaluate(isCut), `"${expected}" is cut off`).toBe(false);
+      });
+
+      // A tick after sum_odd failed in lesson 1 its peers are cancelled: "CANCELED" is the
+      // longest way a task ends, and the lesson's restart step is about these words.
+      test(`the nodes of a failed task's cancelled peers say so, whole`, async ({ page }) => {
+        await open(page, linkTo({ scenario: { preset: 'odd-even-sum' }, tick: 21, language }));
+        await expect(node(page, 'sum_odd#0').locator('.g-task')).toHaveClass(/g-task-failed/);
+        const compact = (await page.locator('.g-compact').count()) > 0;
+        for (const peer of ['source#0', 'sum_even#0']) {
+          await expect(node(page, peer).locator('.g-task')).toHaveClass(/g-task-canceled/);
+          const words = node(page, peer).locator('.g-cleared-text');
+          const expected = compact ? say.cleared : say.canceled;
+          await expect(words).toHaveText(expected);
+          expect(await words.evaluate(isCut), `${peer}: "${expected}" is cut off`).toBe(false);
+        }
       });
     });
   }

@@ -1,7 +1,7 @@
 import { Handle, Position } from '@xyflow/react';
 import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import type { TaskStatus } from '../../../engine';
-import { useT } from '../../i18n';
+import { useT, type LocalText } from '../../i18n';
 import { TASK_STATUS } from '../describe';
 import { DETAIL, SIZE, type TaskBox } from '../layout';
 import { checkpointColor } from '../palette';
@@ -77,22 +77,27 @@ function StatusMark({ status }: { status: TaskStatus }) {
   );
 }
 
+const CLEARED: LocalText = { en: 'state cleared', zh: '状态已清空' };
+
+/** The row of a full node whose task failed or was cancelled: how it ended, and its state gone. */
+const ENDED_CLEARED: Partial<Record<TaskStatus, LocalText>> = {
+  FAILED: { en: 'failed, state cleared', zh: '失败，状态已清空' },
+  CANCELED: { en: 'canceled, state cleared', zh: '已取消，状态已清空' },
+};
+
 /**
- * A failed or cancelled task lost its state: say so where the state was. A compact node has no
- * room for the status beside the words, and needs none: its header's mark and colour say it.
+ * A failed or cancelled task lost its state: say so where the state was, and how the task ended,
+ * in words rather than a status pill: in a full node's 200 units the pill "CANCELED" and "state
+ * cleared" need 200 pixels where the row has 180, and the words the pill cut short were the ones
+ * the moment is about. A compact node has room for the state only: its header's mark and colour
+ * say how the task ended.
  */
 export function Cleared({ status, compact = false }: { status: TaskStatus; compact?: boolean }) {
   const t = useT();
-  const text = t({ en: 'state cleared', zh: '状态已清空' });
-  // Beside a badge the words may be shortened; the title has them in full.
+  const words = (!compact && ENDED_CLEARED[status]) || CLEARED;
   return (
-    <span className="g-cleared" title={`${t(TASK_STATUS[status])} ${text}`}>
-      {!compact && (
-        <>
-          <StatusPill status={status} />{' '}
-        </>
-      )}
-      <span className="g-cleared-text">{text}</span>
+    <span className="g-cleared" title={`${t(TASK_STATUS[status])} ${t(CLEARED)}`}>
+      <span className="g-cleared-text">{t(words)}</span>
     </span>
   );
 }
