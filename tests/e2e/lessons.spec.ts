@@ -78,7 +78,7 @@ test('the seed’s moments on screen: sum_even = 12 when sum_odd fails, offset 5
 
   await open(page, at(failure));
   await expect(page.getByTestId('lesson')).toContainText(`step ${failure + 1} /`);
-  await expect(node(page, 'sum_odd#0')).toContainText('FAILED');
+  await expect(node(page, 'sum_odd#0')).toContainText('failed, state cleared');
   await expect(sumOf(page, 'sum_even#0')).toHaveText('12');
   await expect(node(page, 'sum_even#0')).not.toContainText('state cleared');
   await expect(node(page, 'source#0')).toContainText('offset 7');

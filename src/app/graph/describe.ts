@@ -12,6 +12,46 @@ import type { LocalText } from '../i18n';
 export interface StateText {
   label: LocalText;
   value: string;
+  /** A sum by key: its `key:sum` pairs in key order, which `value` lists one space apart. */
+  pairs?: string[];
+}
+
+/** How many keys a keyed state holds, said where its pairs do not all fit. */
+export function keyCount(keys: number): LocalText {
+  return { en: keys === 1 ? '1 key' : `${keys} keys`, zh: `${keys} 个键` };
+}
+
+/**
+ * How wide a bold value's characters are, in ems, at least what they take ("1:10" is 50
+ * units at 20, "even:30" 77 at 17): an estimate that errs on the side of "+N" or the count of
+ * keys rather than a pair left out unsaid. Pairs are 6 units apart.
+ */
+const CHARACTER_EM = 0.7;
+const COLON_EM = 0.42;
+const PAIR_GAP = 6;
+
+/** Layout units `text` takes as a bold value of `size` units. */
+function valueWidth(text: string, size: number): number {
+  let ems = 0;
+  for (const c of text) ems += c === ':' ? COLON_EM : CHARACTER_EM;
+  return ems * size;
+}
+
+/**
+ * How many of `pairs`, from the first, fit side by side in `room` layout units, with "+N" after
+ * them for the rest when some are left out: all of them, some, or none (then say the count).
+ */
+export function pairsShown(pairs: readonly string[], room: number, size: number): number {
+  let width = -PAIR_GAP;
+  let shown = 0;
+  while (shown < pairs.length) {
+    const next = width + PAIR_GAP + valueWidth(pairs[shown], size);
+    const rest = pairs.length - shown - 1;
+    if (next + (rest > 0 ? PAIR_GAP + valueWidth(`+${rest}`, size) : 0) > room) break;
+    width = next;
+    shown += 1;
+  }
+  return shown;
 }
 
 export function describeState(state: OperatorState): StateText {
@@ -23,9 +63,11 @@ export function describeState(state: OperatorState): StateText {
         const keys = Object.keys(state.byKey).sort(
           (a, b) => Number(a) - Number(b) || a.localeCompare(b),
         );
+        const pairs = keys.map((k) => `${k}:${state.byKey![k]}`);
         return {
           label: { en: 'sum by key', zh: '按键求和' },
-          value: keys.length === 0 ? '–' : keys.map((k) => `${k}:${state.byKey![k]}`).join(' '),
+          value: keys.length === 0 ? '–' : pairs.join(' '),
+          pairs,
         };
       }
       return { label: { en: 'sum', zh: '和' }, value: String(state.sum) };

@@ -2,7 +2,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { CheckpointStatus } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
-import { describeState } from '../describe';
+import { describeState, keyCount, pairsShown, type StateText } from '../describe';
 import { SIZE } from '../layout';
 import type { BackendNode as BackendNodeType } from '../toFlowElements';
 import { CheckpointTag, scaledStyle, TaskName } from './parts';
@@ -23,6 +23,26 @@ export function inFlightShort(values: readonly number[]): LocalText {
   return values.length === 0
     ? { en: '+0', zh: '+0' }
     : { en: `+${values.length}: ${list}`, zh: `+${values.length}：${list}` };
+}
+
+/** Room in a backend cell for its value, after its padding, borders and the least of its name. */
+const CELL_VALUE_ROOM = SIZE.backendCellWidth - 15 - 45;
+/** A cell's value is 15 units, 17 in a compact graph: estimated at the larger. */
+const CELL_VALUE_SIZE = 17;
+
+/**
+ * A stored state as its cell shows it: a sum by key's pairs where they all fit, else how many
+ * keys it holds. A pair is never cut; the cell's title has them all.
+ */
+function cellValue(state: StateText, t: (text: LocalText) => string): string {
+  const pairs = state.pairs;
+  if (
+    pairs &&
+    pairs.length > 0 &&
+    pairsShown(pairs, CELL_VALUE_ROOM, CELL_VALUE_SIZE) < pairs.length
+  )
+    return t(keyCount(pairs.length));
+  return state.value || '–';
 }
 
 /** The state backend: the snapshot every task stored for the latest checkpoints. */
@@ -95,7 +115,7 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
                     <span className="g-store-task">
                       <TaskName label={cell.label} />
                     </span>
-                    {state && <b>{state.value || '–'}</b>}
+                    {state && <b>{cellValue(state, t)}</b>}
                   </span>
                   {cell.inFlight && (
                     <span

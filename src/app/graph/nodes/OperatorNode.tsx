@@ -1,8 +1,8 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useT } from '../../i18n';
-import { describeOperator, describeState } from '../describe';
-import { ignoresSome, SIZE } from '../layout';
+import { describeOperator, describeState, keyCount, pairsShown } from '../describe';
+import { DETAIL, ignoresSome, SIZE } from '../layout';
 import type { OperatorData, OperatorNode as OperatorNodeType } from '../toFlowElements';
 import type { LocalText } from '../../i18n';
 import { AlignmentLine, Cleared, InputRows, isCleared, TaskFrame, TickBadges } from './parts';
@@ -46,6 +46,45 @@ function Ignored({ data, room }: { data: OperatorData; room: number }) {
   );
 }
 
+/** A state row's side padding and borders: what is left of a task's width for its contents. */
+const ROW_INSET = 18;
+/** A badge in the state row (◉ 2, ↺ 3) and the gap before it. */
+const BADGE = 50;
+
+/**
+ * A sum by key as its row shows it: its `key:sum` pairs, each whole, as many as fit and "+N" for
+ * the rest (lesson 6's "even:56 odd:64", lesson 5's 22 keys), or only how many keys there are
+ * where not even one fits beside a badge. Never a pair cut in the middle: the values are what the
+ * lessons ask about. The title has them all.
+ */
+function KeyedSum({ data, pairs }: { data: OperatorData; pairs: string[] }) {
+  const t = useT();
+  const badges = (data.snapshotNow !== null ? 1 : 0) + (data.restored?.checkpoint != null ? 1 : 0);
+  const room = DETAIL[data.box.detail].taskWidth - ROW_INSET - badges * BADGE;
+  const name = t({ en: 'sum by key', zh: '按键求和' });
+  if (pairs.length === 0) {
+    return (
+      <span className="g-state-text">
+        <span className="g-label">{name} </span>
+        <b className="g-value">–</b>
+      </span>
+    );
+  }
+  const shown = pairsShown(pairs, room, data.box.detail === 'compact' ? 17 : 20);
+  const rest = pairs.length - shown;
+  return (
+    <span className="g-state-text g-keyed" title={`${name}: ${pairs.join(' ')}`}>
+      {shown === 0 && <span className="g-label">{t(keyCount(pairs.length))}</span>}
+      {pairs.slice(0, shown).map((pair) => (
+        <b key={pair} className="g-value">
+          {pair}
+        </b>
+      ))}
+      {shown > 0 && rest > 0 && <b className="g-value g-more">+{rest}</b>}
+    </span>
+  );
+}
+
 /** An operator subtask: its state, its alignment and every input channel with its buffer. */
 function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
   const t = useT();
@@ -60,6 +99,8 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
           <Cleared status={data.status} compact={data.box.detail === 'compact'} />
         ) : data.state.kind === 'stateless' ? (
           <span className="g-label">{t(state.label)}</span>
+        ) : state.pairs ? (
+          <KeyedSum data={data} pairs={state.pairs} />
         ) : (
           <span className="g-state-text">
             {/* Compact, beside what it ignores: its name says it is a sum. */}

@@ -1,0 +1,110 @@
+import type { Locator } from '@playwright/test';
+import { stateAt, recordTimeline } from '../../src/session/timeline';
+import { expect, linkTo, node, open, preset, test } from './fixtures';
+
+/**
+ * A sum by key on the graph: the values lessons 5 and 6 ask about are shown whole, each pair
+ * inside its row, and where not all fit, "+N" says how many more (or the count of keys, where not
+ * even one fits). Before, "sum by key even:30 odd:25" was cut to "sum by key even…".
+ */
+
+/** The pairs a keyed row shows, and any that fell outside its box (none may). */
+async function keyedRow(task: Locator) {
+  return task.locator('.g-keyed').evaluate((row) => {
+    const box = row.getBoundingClientRect();
+    const items = [...row.children].map((el) => {
+      const r = el.getBoundingClientRect();
+      const inside =
+        r.left >= box.left - 0.5 &&
+        r.right <= box.right + 0.5 &&
+        r.top >= box.top - 0.5 &&
+        r.bottom <= box.bottom + 0.5;
+      return { text: el.textContent!.trim(), inside };
+    });
+    return {
+      shown: items.filter((i) => i.inside).map((i) => i.text),
+      outside: items.filter((i) => !i.inside).map((i) => i.text),
+    };
+  });
+}
+
+/** How many keys task `index` of a preset's run holds at `tick`, by the engine. */
+function keysAt(id: string, tick: number, index: number): number {
+  const state = stateAt(recordTimeline(preset(id)), tick).tasks[index].state;
+  return state.kind === 'sum' && state.byKey ? Object.keys(state.byKey).length : 0;
+}
+
+for (const language of ['en', 'zh'] as const) {
+  test.describe(`${language}, 1280x720`, () => {
+    test.use({ viewport: { width: 1280, height: 720 } });
+
+    test('the upgraded job ends with even:1040 and odd:925 on its two sums, whole', async ({
+      page,
+    }) => {
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'savepoint-upgrade-v2' },
+          tick: 36,
+          lesson: { id: 'savepoint-upgrade-v2', step: 2 },
+          language,
+        }),
+      );
+      expect(await keyedRow(node(page, 'sum_by_parity#0'))).toEqual({
+        shown: ['even:1040'],
+        outside: [],
+      });
+      expect(await keyedRow(node(page, 'sum_by_parity#1'))).toEqual({
+        shown: ['odd:925'],
+        outside: [],
+      });
+    });
+
+    test('after savepoint 2, sum_by_parity shows both of its sums, whole', async ({ page }) => {
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'savepoint-upgrade' },
+          tick: 22,
+          lesson: { id: 'savepoints', step: 2 },
+          language,
+        }),
+      );
+      expect(await keyedRow(node(page, 'sum_by_parity#0'))).toEqual({
+        shown: ['even:30', 'odd:25'],
+        outside: [],
+      });
+    });
+
+    test('a sum of more keys than fit shows the first whole and how many more', async ({
+      page,
+    }) => {
+      const tick = 39;
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'checkpoint-config' },
+          tick,
+          lesson: { id: 'checkpoint-config', step: 7 },
+          language,
+        }),
+      );
+      const keys = keysAt('checkpoint-config', tick, 1);
+      const { shown, outside } = await keyedRow(node(page, 'sum#0'));
+      expect(outside).toEqual([]);
+      const more = shown.at(-1)!;
+      expect(more).toMatch(/^\+\d+$/);
+      const pairs = shown.slice(0, -1);
+      expect(pairs.length).toBeGreaterThan(0);
+      expect(pairs.every((p) => /^\d+:\d+$/.test(p))).toBe(true);
+      expect(pairs.length + Number(more.slice(1))).toBe(keys);
+      // The backend's cell has no room for the pairs: it says how many keys the snapshot holds.
+      const cell = page.getByTestId('backend-2-sum#0');
+      const stored = ((await cell.getAttribute('title')) ?? '').match(/\d+:\d+/g)?.length ?? 0;
+      expect(stored).toBeGreaterThan(2);
+      const value = cell.locator('b');
+      await expect(value).toHaveText(language === 'en' ? `${stored} keys` : `${stored} 个键`);
+      expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    });
+  });
+}
