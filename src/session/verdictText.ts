@@ -146,7 +146,7 @@ export function verdictText(
     const often = twice.every((c) => c.count === 2) ? 'twice' : 'more than once';
     lines.push(
       zh
-        ? `Sink 重复收到了 ${n} 条输出：非事务性 sink 会显示重放的数据。`
+        ? `Sink 重复收到了 ${n} 条输出：非事务性的 Sink 会显示重放的数据。`
         : `The sink received ${n} output ${n === 1 ? 'record' : 'records'} ${often}: a non-transactional sink shows what was replayed.`,
     );
   }

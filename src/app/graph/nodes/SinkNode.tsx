@@ -93,26 +93,39 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
   return (
     <TaskFrame data={data} selected={selected} output={false}>
       <div className="g-state" style={{ height: SIZE.outputRow }}>
-        <span className="g-state-text">
+        {/* The count and the duplicates whole; where the row has no room for all, the label
+            gives way, whole (lesson 6's compact sink: "received 40 · 10 dup." was cut at the
+            number of duplicates). The title says it all. */}
+        <span
+          className="g-state-text g-sink-count"
+          title={t(
+            data.transactional
+              ? {
+                  en: `${data.outputCount} records in committed transactions: what a read_committed consumer reads`,
+                  zh: `已提交事务中的记录 ${data.outputCount} 条：read_committed 消费者读到的数据`,
+                }
+              : data.duplicates > 0
+                ? {
+                    en: `received ${data.outputCount} output records, ${data.duplicates} of them a second time`,
+                    zh: `收到 ${data.outputCount} 条输出记录，其中 ${data.duplicates} 条是第二次收到`,
+                  }
+                : {
+                    en: `received ${data.outputCount} output records`,
+                    zh: `收到 ${data.outputCount} 条输出记录`,
+                  },
+          )}
+        >
           {/* A two-phase-commit sink's records count once committed: the ones in its open
               transaction are on their own row, and read_committed does not see them yet. */}
-          {data.transactional ? (
-            <span
-              className="g-label"
-              title={t({
-                en: 'records in committed transactions: what a read_committed consumer reads',
-                zh: '已提交事务中的记录：read_committed 消费者读到的数据',
-              })}
-            >
-              {t({ en: 'committed', zh: '已提交' })}
-            </span>
-          ) : (
-            <span className="g-label">{t({ en: 'received', zh: '已收到' })}</span>
-          )}{' '}
-          <b className="g-value-small">{data.outputCount}</b>
+          <span className="g-label">
+            {data.transactional
+              ? t({ en: 'committed', zh: '已提交' })
+              : t({ en: 'received', zh: '已收到' })}
+          </span>{' '}
+          {/* Spaces between the items, for the text read out; the flex layout drops them. */}
+          <b className="g-value-small">{data.outputCount}</b>{' '}
           {data.duplicates > 0 && (
             <span className="g-dup-count">
-              {' '}
               · {data.duplicates} {t({ en: 'dup.', zh: '重复' })}
             </span>
           )}

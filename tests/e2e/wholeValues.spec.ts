@@ -1,31 +1,39 @@
 import type { Locator } from '@playwright/test';
 import { stateAt, recordTimeline } from '../../src/session/timeline';
-import { expect, linkTo, node, open, preset, test } from './fixtures';
+import { expect, linkTo, node, open, preset, test, verdictOf } from './fixtures';
 
 /**
+ * The values a node shows are whole, in the nodes a lesson step shows at 1280x720.
+ *
  * A sum by key on the graph: the values lessons 5 and 6 ask about are shown whole, each pair
  * inside its row, and where not all fit, "+N" says how many more (or the count of keys, where not
  * even one fits). Before, "sum by key even:30 odd:25" was cut to "sum by key even…".
  */
 
-/** The pairs a keyed row shows, and any that fell outside its box (none may). */
-async function keyedRow(task: Locator) {
-  return task.locator('.g-keyed').evaluate((row) => {
-    const box = row.getBoundingClientRect();
-    const items = [...row.children].map((el) => {
-      const r = el.getBoundingClientRect();
+/** Which of a row's items are inside its box: an item the row could not fit goes below it. */
+async function insideRow(row: Locator) {
+  return row.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [...el.children].map((child) => {
+      const r = child.getBoundingClientRect();
       const inside =
         r.left >= box.left - 0.5 &&
         r.right <= box.right + 0.5 &&
-        r.top >= box.top - 0.5 &&
-        r.bottom <= box.bottom + 0.5;
-      return { text: el.textContent!.trim(), inside };
+        // On the row's one line: a second line starts at its bottom, and the row hides it.
+        r.top >= box.top - 4 &&
+        r.top < box.bottom - 4;
+      return { text: child.textContent!.trim(), inside };
     });
-    return {
-      shown: items.filter((i) => i.inside).map((i) => i.text),
-      outside: items.filter((i) => !i.inside).map((i) => i.text),
-    };
   });
+}
+
+/** The pairs a keyed row shows, and any that fell outside its box (none may). */
+async function keyedRow(task: Locator) {
+  const items = await insideRow(task.locator('.g-keyed'));
+  return {
+    shown: items.filter((i) => i.inside).map((i) => i.text),
+    outside: items.filter((i) => !i.inside).map((i) => i.text),
+  };
 }
 
 /** How many keys task `index` of a preset's run holds at `tick`, by the engine. */
@@ -105,6 +113,42 @@ for (const language of ['en', 'zh'] as const) {
       const value = cell.locator('b');
       await expect(value).toHaveText(language === 'en' ? `${stored} keys` : `${stored} 个键`);
       expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    });
+  });
+
+  test.describe(`${language}, 1280x720, the sink`, () => {
+    test.use({ viewport: { width: 1280, height: 720 } });
+
+    // Lesson 6 stops at savepoint 5 with a sink that received 10 outputs twice: the verdict
+    // says so, and the sink's compact node showed "received 40 · 10 …".
+    test('the sink says how many outputs it received twice, whole, as the verdict does', async ({
+      page,
+    }) => {
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'savepoint-upgrade' },
+          tick: 52,
+          lesson: { id: 'savepoints', step: 6 },
+          language,
+        }),
+      );
+      const verdict = await (await verdictOf(page)).textContent();
+      const twice =
+        language === 'en'
+          ? /received (\d+) output records twice/.exec(verdict ?? '')
+          : /重复收到了 (\d+) 条输出/.exec(verdict ?? '');
+      expect(twice, verdict ?? '').not.toBeNull();
+      const count = node(page, 'sink#0').locator('.g-sink-count');
+      const items = await insideRow(count);
+      const dup = items.find((i) => i.text.startsWith('·'))!;
+      expect(dup).toEqual({
+        text: language === 'en' ? `· ${twice![1]} dup.` : `· ${twice![1]} 重复`,
+        inside: true,
+      });
+      const received = items.find((i) => /^\d+$/.test(i.text))!;
+      expect(received.inside).toBe(true);
+      await expect(count).toHaveAttribute('title', new RegExp(`${received.text}.*${twice![1]}`));
     });
   });
 }
