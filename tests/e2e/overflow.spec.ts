@@ -185,6 +185,67 @@ for (const viewport of [
 }
 
 /**
+ * What a node says of its task, shortened: a value, a count, a status or a checkpoint's outcome
+ * cut short, whatever its title says. A student cannot hover over a projection, and these are
+ * the words a lesson step is about ("CANCELED state cl…", "sum by key even…", "10 dup…").
+ * Names may be shortened (the subtask number stays), labels and lists with their title.
+ */
+async function valuesCutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const VALUES = [
+      'b',
+      '.g-value',
+      '.g-value-small',
+      '.g-status',
+      '.g-cleared-text',
+      '.g-dup-count',
+      '.g-restart',
+      '.g-store-label .g-label',
+      '.g-jm-row > .g-label',
+    ].join(', ');
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(`.react-flow__node :is(${VALUES})`)) {
+      if (el.clientWidth === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const where = el.closest('.react-flow__node')?.getAttribute('data-id') ?? '?';
+      found.push(
+        `${where}: "${el.textContent!.trim().slice(0, 40)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
+      );
+    }
+    return found;
+  });
+}
+
+test.describe('values at every lesson step, 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: no value, count or status on the graph is cut short`, async ({ page }) => {
+      const problems: string[] = [];
+      for (const lesson of LESSONS) {
+        for (const [k, step] of lesson.steps.entries()) {
+          await page.goto('about:blank');
+          await open(
+            page,
+            linkTo({
+              scenario: { preset: lesson.scenario.id },
+              tick: step.tick,
+              lesson: { id: lesson.id, step: k },
+              language,
+            }),
+          );
+          await waitForStableGraph(page);
+          problems.push(
+            ...(await valuesCutOff(page)).map((p) => `lesson ${lesson.order} step ${k + 1}: ${p}`),
+          );
+        }
+      }
+      expect([...new Set(problems)]).toEqual([]);
+    });
+  }
+});
+
+/**
  * Presenter mode's caption, projected: every step of every lesson, its answer revealed, in both
  * languages. Nothing in it may be cut sideways, nor need scrolling: the back row cannot scroll a
  * projected caption, so text below its fold is text nobody reads.

@@ -41,7 +41,7 @@ export const SIZE = {
   /** The second line of a backend row whose checkpoints may be unaligned: their channel state. */
   backendInFlightLine: 24,
   backendCellWidth: 140,
-  backendLabelWidth: 116,
+  backendLabelWidth: 128,
   /** Room left of the first column for the control and backend lanes and their messages. */
   leftGutter: 76,
   /**

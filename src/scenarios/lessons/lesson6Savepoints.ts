@@ -78,7 +78,7 @@ export const lesson6Savepoints: LessonBody = {
       title: { en: 'Stopped at the savepoint', zh: '作业停在保存点' },
       text: {
         en: 'Savepoint 5 is complete and the job is FINISHED, its state exactly the savepoint’s. Version 2 changes the job: enrich adds 100, sum_by_parity runs with parallelism 2, total is gone. The next lesson starts version 2 from this savepoint: state is matched by uid, the per-key sums are split between the two subtasks, and total’s state is skipped only because allowNonRestoredState is set.',
-        zh: '保存点 5 完成，作业状态为 FINISHED，状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。下一课从这个保存点启动新版本：状态按 uid 对应，按键的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
+        zh: '保存点 5 完成，作业状态为已完成（FINISHED），状态恰好就是保存点里的状态。第 2 版修改了作业：enrich 加 100，sum_by_parity 的并行度改为 2，total 被删除。下一课从这个保存点启动新版本：状态按 uid 对应，按键的和被分到两个子任务上，total 的状态只有在设置了 allowNonRestoredState 时才会被跳过。',
       },
       highlight: ['jobmanager', 'backend'],
     },

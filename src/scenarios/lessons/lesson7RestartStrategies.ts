@@ -20,16 +20,16 @@ export const lesson7RestartStrategies: LessonBody = {
     },
     {
       tick: 12,
-      title: { en: 'First failure: RESTARTING', zh: '第一次故障：RESTARTING' },
+      title: { en: 'First failure: RESTARTING', zh: '第一次故障：重启中' },
       text: {
         en: '{sum#0} fails and the job is RESTARTING: the next tick cancels every task, and the job waits the 10 s delay before it restores the latest checkpoint. Attempt 1 of 3.',
-        zh: '{sum#0} 发生故障，作业进入 RESTARTING：下一拍所有任务被取消，作业先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
+        zh: '{sum#0} 发生故障，作业进入重启中（RESTARTING）状态：下一拍所有任务被取消，作业先等待 10 s 的延迟，再从最近的检查点恢复。这是 3 次中的第 1 次重启。',
       },
       highlight: ['sum#0', 'jobmanager'],
     },
     {
       tick: 22,
-      title: { en: 'RUNNING again after 10 s', zh: '10 s 后再次 RUNNING' },
+      title: { en: 'RUNNING again after 10 s', zh: '10 s 后再次运行中' },
       text: {
         en: 'Exactly 10 s later the job restores checkpoint 1 and runs again.',
         zh: '恰好 10 s 之后，作业从检查点 1 恢复，再次运行。',
@@ -41,7 +41,7 @@ export const lesson7RestartStrategies: LessonBody = {
       title: { en: 'Second failure', zh: '第二次故障' },
       text: {
         en: 'Attempt 2 of 3: another 10 s in RESTARTING.',
-        zh: '3 次中的第 2 次重启：又是 10 s 的 RESTARTING。',
+        zh: '3 次中的第 2 次重启：又是 10 s 的重启中。',
       },
       highlight: ['sum#0'],
     },
@@ -60,16 +60,16 @@ export const lesson7RestartStrategies: LessonBody = {
         },
         answer: {
           en: 'Nothing restarts it: the 4th failure exceeds the 3 attempts and the job is FAILED.',
-          zh: '不会再重启：第 4 次故障超过了 3 次的限制，作业变为 FAILED。',
+          zh: '不会再重启：第 4 次故障超过了 3 次的限制，作业变为失败（FAILED）。',
         },
       },
     },
     {
       tick: 81,
-      title: { en: 'Fourth failure: FAILED', zh: '第四次故障：FAILED' },
+      title: { en: 'Fourth failure: FAILED', zh: '第四次故障：失败' },
       text: {
         en: 'The fixed-delay strategy gives up after 3 restart attempts: the job is FAILED. Other strategies: failureRateRestart counts failures within a time window (the next lesson), exponential delay (Flink’s default with checkpointing since 1.19; in Flink 2.1 it starts at 1 s and grows ×1.5 up to 1 min, with jitter 0.1) waits longer after each failure, and none (no restart) fails at once.',
-        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为 FAILED。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见下一课）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略；Flink 2.1 中从 1 秒开始，每次 ×1.5，最多 1 分钟，抖动系数 0.1）每次失败后等待更久；不重启（none）则立即失败。',
+        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为失败（FAILED）。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见下一课）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略；Flink 2.1 中从 1 秒开始，每次 ×1.5，最多 1 分钟，抖动系数 0.1）每次失败后等待更久；不重启（none）则立即失败。',
       },
       highlight: ['jobmanager'],
     },
@@ -88,7 +88,7 @@ export const lesson7FailureRate: LessonBody = {
       },
       text: {
         en: 'The failure-rate restart strategy restarts 10 s after a failure, unless the failures within the last 5 minutes, this one included, are more than 5. It also counts a failure that strikes while the job is RESTARTING. One tick is one second.',
-        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。作业处于 RESTARTING 时发生的故障也计入。一拍是 1 秒。',
+        zh: '失败率重启策略在故障后 10 s 重启，除非最近 5 分钟内（包括这一次）的失败超过 5 次。作业处于重启中（RESTARTING）时发生的故障也计入。一拍是 1 秒。',
       },
       highlight: ['jobmanager'],
     },
@@ -125,16 +125,16 @@ export const lesson7FailureRate: LessonBody = {
       title: { en: 'Sixth failure, still restarted', zh: '第六次故障，仍然重启' },
       text: {
         en: 'The sixth failure of the run, but only the fifth within the last 5 minutes: RESTARTING for 10 s.',
-        zh: '这是整个运行中的第六次故障，却只是最近 5 分钟内的第五次：RESTARTING 10 s。',
+        zh: '这是整个运行中的第六次故障，却只是最近 5 分钟内的第五次：重启中，等待 10 s。',
       },
       highlight: ['sum#0'],
     },
     {
       tick: 340,
-      title: { en: 'Seventh failure: FAILED', zh: '第七次故障：FAILED' },
+      title: { en: 'Seventh failure: FAILED', zh: '第七次故障：失败' },
       text: {
         en: '100, 150, 200, 250, 320 and 340 s: 6 failures within 5 minutes, more than 5. The strategy gives up and the job is FAILED.',
-        zh: '100、150、200、250、320、340 s：5 分钟内 6 次失败，超过了 5 次。重启策略放弃，作业变为 FAILED。',
+        zh: '100、150、200、250、320、340 s：5 分钟内 6 次失败，超过了 5 次。重启策略放弃，作业变为失败（FAILED）。',
       },
       highlight: ['jobmanager'],
     },

@@ -37,7 +37,7 @@ export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
   },
   'restart-strategies': {
     en: 'After a failure the restart strategy decides whether the job restarts and after how long: RUNNING, RESTARTING for the delay, RUNNING again, or FAILED when it gives up.',
-    zh: '作业发生故障后，由重启策略决定是否重启、隔多久重启：RUNNING，延迟期间为 RESTARTING，然后再次 RUNNING；重启策略放弃时作业变为 FAILED。',
+    zh: '作业发生故障后，由重启策略决定是否重启、隔多久重启：运行中（RUNNING），延迟期间为重启中（RESTARTING），然后再次运行中；重启策略放弃时作业变为失败（FAILED）。',
   },
   'restart-failure-rate': {
     en: 'failureRateRestart(5, 5 min, 10 s) tolerates any number of failures, as long as no more than 5 fall within any 5 minutes.',

@@ -4,6 +4,8 @@ import { lessonText, TASK_REFERENCE, taskName } from '../../../src/session/narra
 import type { Lesson } from '../../../src/scenarios/lesson';
 import { LESSONS } from '../../../src/scenarios/lessons/course';
 import type { LocalText } from '../../../src/scenarios/text';
+import { JOB_STATUS } from '../../../src/app/graph/describe';
+import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
 
 /** Every text a lesson shows in its steps, in the order a class meets it. */
 const stepTexts = (lesson: Lesson): LocalText[] =>
@@ -55,6 +57,14 @@ describe('the Chinese of the lessons', () => {
         expect(text, text).not.toMatch(new RegExp(`[${CJK}][.,;:!?]`));
         // Straight quotes around a name in a Chinese sentence: Chinese ones are “ ”.
         expect(text, text).not.toMatch(/"/);
+      }
+      // A job status by the name its badge on the graph shows (失败), Flink's (FAILED) only
+      // glossed after it: the narration says what the screen says.
+      for (const text of [...zh, lessonSummary(lesson.id)?.zh ?? '']) {
+        for (const [status, name] of Object.entries(JOB_STATUS)) {
+          const bare = text.replaceAll(`${name.zh}（${status}）`, '');
+          expect(bare, text).not.toMatch(new RegExp(`\\b${status}\\b`));
+        }
       }
       const bodies = lesson.steps.map((s) => s.text.zh);
       const first = bodies.find((t) => t.includes('分界线'));

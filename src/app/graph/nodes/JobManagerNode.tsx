@@ -61,7 +61,7 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
           </b>
         ) : (
           data.restarts > 0 && (
-            <span className="g-label">
+            <span className="g-label g-restarts">
               {t({ en: `restarts ${data.restarts}`, zh: `重启 ${data.restarts} 次` })}
             </span>
           )
