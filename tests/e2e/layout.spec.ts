@@ -113,6 +113,28 @@ for (const viewport of [
   });
 }
 
+// A job whose sink writes into a topic has a seventh tab (Topic): at 1280x720 in English the
+// last of them, Config, went to a line of its own.
+test.describe('the side panel tabs at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: seven tabs on one line, none cut`, async ({ page }) => {
+      await open(page, linkTo({ scenario: { preset: 'two-phase-commit' }, tick: 0, language }));
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(7);
+      const boxes = await tabs.evaluateAll((els) =>
+        els.map((el) => ({
+          top: Math.round(el.getBoundingClientRect().top),
+          cut: el.scrollWidth > el.clientWidth + 1,
+        })),
+      );
+      expect(new Set(boxes.map((b) => b.top)).size, 'lines of tabs').toBe(1);
+      expect(boxes.filter((b) => b.cut)).toEqual([]);
+    });
+  }
+});
+
 test.describe('readable from the back of the room', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

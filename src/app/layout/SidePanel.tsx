@@ -59,7 +59,8 @@ export function SidePanel() {
   const tabs = hasTopic ? TABS : TABS.filter((x) => x.id !== 'topic');
   return (
     <aside className="side">
-      <div className="tabs" role="tablist">
+      {/* Seven tabs share the panel's width closer and smaller, as on a narrow screen: one line. */}
+      <div className={tabs.length > 6 ? 'tabs tabs-many' : 'tabs'} role="tablist">
         {tabs.map((x) => (
           <button
             type="button"
