@@ -114,5 +114,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
+    // A loaded machine runs a test several times slower: the timeout is there for a hang, not a
+    // speed limit (property tests, CPU-bound, set their own).
+    testTimeout: 60_000,
   },
 });

@@ -7,19 +7,23 @@ import { restoredPreCommitsCommitted, restoredTransactionsArb } from './support/
 // or late commit notifications; a failure prints the seed, the path and the shrunk scenario
 // (replay: PROPERTY_SEED=... PROPERTY_PATH=...).
 describe('a restore commits what the restored checkpoint pre-committed', () => {
-  it('every record before the cut of a checkpoint the job restored from is committed in the topic as often as the graph delivers it, also when the job then ends FAILED', () => {
-    const ends = { failed: 0, finished: 0 };
-    fc.assert(
-      fc.property(restoredTransactionsArb, (scenario) => {
-        const run = restoredPreCommitsCommitted(scenario);
-        if (run.commitsOnRestore === 0) return;
-        if (run.status === 'FAILED') ends.failed++;
-        if (run.status === 'FINISHED') ends.finished++;
-      }),
-      propertyParams({ numRuns: 500 }),
-    );
-    // Runs where a restore had pre-committed transactions to commit, ending either way.
-    expect(ends.failed).toBeGreaterThan(20);
-    expect(ends.finished).toBeGreaterThan(20);
-  });
+  it(
+    'every record before the cut of a checkpoint the job restored from is committed in the topic as often as the graph delivers it, also when the job then ends FAILED',
+    { timeout: 600_000 },
+    () => {
+      const ends = { failed: 0, finished: 0 };
+      fc.assert(
+        fc.property(restoredTransactionsArb, (scenario) => {
+          const run = restoredPreCommitsCommitted(scenario);
+          if (run.commitsOnRestore === 0) return;
+          if (run.status === 'FAILED') ends.failed++;
+          if (run.status === 'FINISHED') ends.finished++;
+        }),
+        propertyParams({ numRuns: 500 }),
+      );
+      // Runs where a restore had pre-committed transactions to commit, ending either way.
+      expect(ends.failed).toBeGreaterThan(20);
+      expect(ends.finished).toBeGreaterThan(20);
+    },
+  );
 });
