@@ -22,7 +22,8 @@ async function insideRow(row: Locator) {
         // On the row's one line: a second line starts at its bottom, and the row hides it.
         r.top >= box.top - 4 &&
         r.top < box.bottom - 4;
-      return { text: child.textContent!.trim(), inside };
+      const cut = child.scrollWidth > child.clientWidth + 1;
+      return { text: child.textContent!.trim(), inside, cut };
     });
   });
 }
@@ -30,6 +31,7 @@ async function insideRow(row: Locator) {
 /** The pairs a keyed row shows, and any that fell outside its box (none may). */
 async function keyedRow(task: Locator) {
   const items = await insideRow(task.locator('.g-keyed'));
+  expect(items.filter((i) => i.inside && i.cut)).toEqual([]);
   return {
     shown: items.filter((i) => i.inside).map((i) => i.text),
     outside: items.filter((i) => !i.inside).map((i) => i.text),
@@ -142,13 +144,41 @@ for (const language of ['en', 'zh'] as const) {
       const count = node(page, 'sink#0').locator('.g-sink-count');
       const items = await insideRow(count);
       const dup = items.find((i) => i.text.startsWith('·'))!;
-      expect(dup).toEqual({
+      expect(dup).toMatchObject({
         text: language === 'en' ? `· ${twice![1]} dup.` : `· ${twice![1]} 重复`,
         inside: true,
+        cut: false,
       });
       const received = items.find((i) => /^\d+$/.test(i.text))!;
       expect(received.inside).toBe(true);
       await expect(count).toHaveAttribute('title', new RegExp(`${received.text}.*${twice![1]}`));
+    });
+  });
+
+  test.describe(`${language}, 1280x720, what a sum ignores`, () => {
+    test.use({ viewport: { width: 1280, height: 720 } });
+
+    // Lesson 2's snapshot step draws compact nodes, each sum beside a snapshot badge: "ignores
+    // even" has no room there. It gives way whole (the name says which the sum adds), where it
+    // read "ignores ev…".
+    test('the words give way whole where a compact row has no room for them', async ({ page }) => {
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'stop-the-world' },
+          tick: 12,
+          lesson: { id: 'stop-the-world-vs-barriers', step: 4 },
+          language,
+        }),
+      );
+      await expect(page.locator('.g-compact')).not.toHaveCount(0);
+      for (const task of ['sum_even#0', 'sum_odd#0']) {
+        const items = await insideRow(node(page, task).locator('.g-ignores'));
+        expect(
+          items.filter((i) => i.inside && i.cut),
+          task,
+        ).toEqual([]);
+      }
     });
   });
 }
