@@ -17,6 +17,7 @@ import type {
   TaskState,
   TopicRecord,
 } from './types';
+import { emptyQueue } from './init';
 import { countDefined, topologyOf, type Topology } from './topology';
 
 function copyTask(t: TaskState): TaskState {
@@ -420,7 +421,9 @@ export class TickDraft {
     if (owned.channelsArray !== this.s.channels) {
       this.s.channels = owned.channelsArray = this.s.channels.slice();
     }
-    const copy = { queue: current.queue.slice() };
+    // An empty queue of a state made elsewhere (a test's literal, a parsed one) may be an array
+    // of another kind: see emptyQueue.
+    const copy = { queue: current.queue.length > 0 ? current.queue.slice() : emptyQueue() };
     this.s.channels[index] = owned.channels[index] = copy;
     return copy;
   }

@@ -1,6 +1,6 @@
 import { nextRandom, seedState } from './prng';
 import { topologyOf, type TaskInfo } from './topology';
-import type { ChannelState, OperatorState, Scenario, SimState, TaskState } from './types';
+import type { ChannelState, InFlight, OperatorState, Scenario, SimState, TaskState } from './types';
 
 /** The state a subtask starts with, and returns to when it is cancelled. */
 export function emptyOperatorState(task: TaskInfo): OperatorState {
@@ -43,8 +43,26 @@ export function freshTask(task: TaskInfo, keep?: TaskState, since = 0): TaskStat
   };
 }
 
+/** Only ever in a queue for the moment emptyQueue takes to make it. */
+const PLACEHOLDER: InFlight = {
+  element: { kind: 'barrier', checkpoint: 0, savepoint: false },
+  sentAt: 0,
+  at: 0,
+};
+
+/**
+ * An empty channel queue that V8 already stores as an array of objects. Made as `[]`, a queue
+ * starts as an array of small integers and changes kind at its first push, and the push in
+ * TickDraft.enqueue, meeting queues of both kinds, cost about 5% of a run of the large scenario.
+ */
+export function emptyQueue(): InFlight[] {
+  const queue = [PLACEHOLDER];
+  queue.pop();
+  return queue;
+}
+
 export function emptyChannels(count: number): ChannelState[] {
-  return Array.from({ length: count }, () => ({ queue: [] }));
+  return Array.from({ length: count }, () => ({ queue: emptyQueue() }));
 }
 
 /**
