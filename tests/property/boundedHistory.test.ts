@@ -69,61 +69,52 @@ function mostWork(scenario: Scenario, from: number, to: number): { most: number;
 }
 
 describe('the checkpoint history a run keeps', () => {
-  it(
-    'does not grow with the run: a tick late in a run carries no more than one early on',
-    { timeout: 600_000 },
-    () => {
-      fc.assert(
-        fc.property(
-          fc.record({
-            intervalMs: fc.integer({ min: 100, max: 600 }),
-            maxConcurrent: fc.integer({ min: 1, max: 3 }),
-            history: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
-            retainedCheckpoints: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-            failAt: fc.option(fc.integer({ min: 50, max: 1500 }), { nil: null }),
-          }),
-          ({ failAt, ...checkpoint }) => {
-            const scenario = job(2_000, { ...checkpoint, timeoutMs: 60_000 }, failAt);
-            const history = checkpoint.history ?? CHECKPOINT_HISTORY;
-            const retained = checkpoint.retainedCheckpoints ?? RETAINED_CHECKPOINTS;
-            // What Flink keeps: the history, the retained completed ones, the ones in progress.
-            const bound = (history + retained + checkpoint.maxConcurrent) * (1 + 5);
-            const early = mostWork(scenario, 0, 400);
-            const late = mostWork(scenario, 1_600, 2_000);
-            expect(late.end).toBe(2_000);
-            expect(early.most).toBeLessThanOrEqual(bound);
-            expect(late.most).toBeLessThanOrEqual(bound);
-          },
-        ),
-        { numRuns: 12 },
-      );
-    },
-    120_000,
-  );
+  it('does not grow with the run: a tick late in a run carries no more than one early on', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          intervalMs: fc.integer({ min: 100, max: 600 }),
+          maxConcurrent: fc.integer({ min: 1, max: 3 }),
+          history: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+          retainedCheckpoints: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+          failAt: fc.option(fc.integer({ min: 50, max: 1500 }), { nil: null }),
+        }),
+        ({ failAt, ...checkpoint }) => {
+          const scenario = job(2_000, { ...checkpoint, timeoutMs: 60_000 }, failAt);
+          const history = checkpoint.history ?? CHECKPOINT_HISTORY;
+          const retained = checkpoint.retainedCheckpoints ?? RETAINED_CHECKPOINTS;
+          // What Flink keeps: the history, the retained completed ones, the ones in progress.
+          const bound = (history + retained + checkpoint.maxConcurrent) * (1 + 5);
+          const early = mostWork(scenario, 0, 400);
+          const late = mostWork(scenario, 1_600, 2_000);
+          expect(late.end).toBe(2_000);
+          expect(early.most).toBeLessThanOrEqual(bound);
+          expect(late.most).toBeLessThanOrEqual(bound);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 
-  it(
-    'keeps what recovery needs: a failure late in a long run restores the latest checkpoint',
-    { timeout: 600_000 },
-    () => {
-      const scenario = job(2_000, { intervalMs: 200, history: 2 }, 1_500);
-      let state = createInitialState(scenario);
-      const working = new WorkingSet();
-      let before: SimState | null = null;
-      while (state.tick < 1_600) {
-        const next = step(state, working).state;
-        if (next.tick === 1_500) before = state;
-        state = next;
-      }
-      const latest = before!.checkpoints.findLast((c) => c.status === 'COMPLETED')!;
-      expect(latest.id).toBeGreaterThan(50);
-      expect(state.job.restarts).toBe(1);
-      const forgotten = state.coordinator.forgotten;
-      expect(forgotten.completed).toBeGreaterThan(50);
-      // Every checkpoint is either listed or counted: none is lost from the totals.
-      const listed = state.checkpoints.filter((c) => c.status !== 'IN_PROGRESS').length;
-      const lastId = state.checkpoints[state.checkpoints.length - 1].id;
-      const inProgress = state.checkpoints.length - listed;
-      expect(listed + forgotten.completed + forgotten.failed + inProgress).toBe(lastId);
-    },
-  );
+  it('keeps what recovery needs: a failure late in a long run restores the latest checkpoint', () => {
+    const scenario = job(2_000, { intervalMs: 200, history: 2 }, 1_500);
+    let state = createInitialState(scenario);
+    const working = new WorkingSet();
+    let before: SimState | null = null;
+    while (state.tick < 1_600) {
+      const next = step(state, working).state;
+      if (next.tick === 1_500) before = state;
+      state = next;
+    }
+    const latest = before!.checkpoints.findLast((c) => c.status === 'COMPLETED')!;
+    expect(latest.id).toBeGreaterThan(50);
+    expect(state.job.restarts).toBe(1);
+    const forgotten = state.coordinator.forgotten;
+    expect(forgotten.completed).toBeGreaterThan(50);
+    // Every checkpoint is either listed or counted: none is lost from the totals.
+    const listed = state.checkpoints.filter((c) => c.status !== 'IN_PROGRESS').length;
+    const lastId = state.checkpoints[state.checkpoints.length - 1].id;
+    const inProgress = state.checkpoints.length - listed;
+    expect(listed + forgotten.completed + forgotten.failed + inProgress).toBe(lastId);
+  }, 120_000);
 });

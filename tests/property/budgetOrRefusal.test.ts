@@ -71,56 +71,51 @@ const costlyDraft = fc
 const inFlight = (state: SimState) => state.channels.reduce((n, c) => n + c.queue.length, 0);
 
 describe('what the schema accepts, the budget bounds', () => {
-  it(
-    'every accepted scenario records within the budget or stops at it with a sentence; every other is refused with one',
-    { timeout: 600_000 },
-    () => {
-      const seen = { refused: 0, within: 0, 'in-flight': 0, recording: 0 };
-      fc.assert(
-        fc.property(costlyDraft, (draft) => {
-          const parsed = parseScenario(draft);
-          if (!parsed.ok) {
-            seen.refused++;
-            expect(parsed.problems[0].en).toMatch(/\w.{10,}/);
-            expect(parsed.problems[0].zh).toMatch(/[\u4e00-\u9fff]/);
-            return;
+  it('every accepted scenario records within the budget or stops at it with a sentence; every other is refused with one', () => {
+    const seen = { refused: 0, within: 0, 'in-flight': 0, recording: 0 };
+    fc.assert(
+      fc.property(costlyDraft, (draft) => {
+        const parsed = parseScenario(draft);
+        if (!parsed.ok) {
+          seen.refused++;
+          expect(parsed.problems[0].en).toMatch(/\w.{10,}/);
+          expect(parsed.problems[0].zh).toMatch(/[\u4e00-\u9fff]/);
+          return;
+        }
+        const timeline = startRecording(parsed.scenario).advance();
+        const final = timeline.final;
+        expect(timeline.complete).toBe(true);
+        expect(isTerminal(final) || final.tick === MAX_TICKS).toBe(true);
+        // A step may pass a limit; the tick that does is the last. Every state stored before it
+        // was within the in-flight limit.
+        const stored = timeline.keyframes.map((k) => k.state);
+        for (const state of stored.filter((s) => s.tick < final.tick)) {
+          expect(inFlight(state)).toBeLessThanOrEqual(RUN_BUDGET.inFlight);
+        }
+        const kept = stored.reduce((n, s) => n + inFlight(s), 0);
+        if (final.halted) {
+          if (final.halted.limit in seen) seen[final.halted.limit as keyof typeof seen]++;
+          const text = describeBudget(final.halted);
+          expect(text.en).toMatch(/^The (run|recording) stopped: /);
+          expect(text.zh.length).toBeGreaterThan(10);
+          if (final.halted.limit === 'recording') {
+            expect(kept).toBeGreaterThan(RUN_BUDGET.recordedElements);
           }
-          const timeline = startRecording(parsed.scenario).advance();
-          const final = timeline.final;
-          expect(timeline.complete).toBe(true);
-          expect(isTerminal(final) || final.tick === MAX_TICKS).toBe(true);
-          // A step may pass a limit; the tick that does is the last. Every state stored before it
-          // was within the in-flight limit.
-          const stored = timeline.keyframes.map((k) => k.state);
-          for (const state of stored.filter((s) => s.tick < final.tick)) {
-            expect(inFlight(state)).toBeLessThanOrEqual(RUN_BUDGET.inFlight);
-          }
-          const kept = stored.reduce((n, s) => n + inFlight(s), 0);
-          if (final.halted) {
-            if (final.halted.limit in seen) seen[final.halted.limit as keyof typeof seen]++;
-            const text = describeBudget(final.halted);
-            expect(text.en).toMatch(/^The (run|recording) stopped: /);
-            expect(text.zh.length).toBeGreaterThan(10);
-            if (final.halted.limit === 'recording') {
-              expect(kept).toBeGreaterThan(RUN_BUDGET.recordedElements);
-            }
-          } else {
-            seen.within++;
-            expect(final.elementSteps).toBeLessThanOrEqual(RUN_BUDGET.elementSteps);
-            expect(inFlight(final)).toBeLessThanOrEqual(RUN_BUDGET.inFlight);
-            expect(kept).toBeLessThanOrEqual(RUN_BUDGET.recordedElements);
-          }
-        }),
-        { numRuns: 40, seed: 21 },
-      );
-      // The sweep refused some, recorded some within the budget, and reached the in-flight limit
-      // and the recording's. Not the element-step limit: only replays beyond the estimate reach it,
-      // after some 8 s of work each on this machine, too long for a sweep.
-      expect(
-        Object.values(seen).every((n) => n > 0),
-        JSON.stringify(seen),
-      ).toBe(true);
-    },
-    600_000,
-  );
+        } else {
+          seen.within++;
+          expect(final.elementSteps).toBeLessThanOrEqual(RUN_BUDGET.elementSteps);
+          expect(inFlight(final)).toBeLessThanOrEqual(RUN_BUDGET.inFlight);
+          expect(kept).toBeLessThanOrEqual(RUN_BUDGET.recordedElements);
+        }
+      }),
+      { numRuns: 40, seed: 21 },
+    );
+    // The sweep refused some, recorded some within the budget, and reached the in-flight limit
+    // and the recording's. Not the element-step limit: only replays beyond the estimate reach it,
+    // after some 8 s of work each on this machine, too long for a sweep.
+    expect(
+      Object.values(seen).every((n) => n > 0),
+      JSON.stringify(seen),
+    ).toBe(true);
+  }, 600_000);
 });

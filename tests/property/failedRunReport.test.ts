@@ -24,36 +24,31 @@ function failing(scenario: Scenario, pick: number, at: number): Scenario {
 }
 
 describe("the runner's report of a job that ended FAILED", () => {
-  it(
-    'holds no checkpoint in progress and nothing in flight, and lists the whole output of every sink',
-    { timeout: 600_000 },
-    async () => {
-      const runs: Scenario[] = [];
-      fc.assert(
-        fc.property(scenarioArb(), fc.nat(), fc.integer({ min: 1, max: 60 }), (s, pick, at) => {
-          runs.push(validated(failing(s, pick, at)));
-        }),
-        { numRuns: 40, seed: 18 },
-      );
-      let failed = 0;
-      for (const scenario of runs) {
-        let state = createInitialState(scenario);
-        while (!isTerminal(state) && state.tick < 2_000) state = step(state).state;
-        if (state.job.status !== 'FAILED') continue;
-        failed++;
-        let text = reportHead(state, false);
-        await writeReportTail(state, false, { write: (t) => void (text += t) });
-        const report = JSON.parse(text) as Report;
-        expect(report.job.status).toBe('FAILED');
-        expect(report.checkpoints.filter((c) => c.status === 'IN_PROGRESS')).toEqual([]);
-        expect(report.inFlight).toEqual({ elements: 0, buffered: 0, messages: 0, writes: 0 });
-        for (const t of topologyOf(scenario).tasks) {
-          if (t.operator.kind !== 'sink') continue;
-          expect(report.sinks[t.id]).toEqual(state.tasks[t.index].output.map((r) => r.value));
-        }
+  it('holds no checkpoint in progress and nothing in flight, and lists the whole output of every sink', async () => {
+    const runs: Scenario[] = [];
+    fc.assert(
+      fc.property(scenarioArb(), fc.nat(), fc.integer({ min: 1, max: 60 }), (s, pick, at) => {
+        runs.push(validated(failing(s, pick, at)));
+      }),
+      { numRuns: 40, seed: 18 },
+    );
+    let failed = 0;
+    for (const scenario of runs) {
+      let state = createInitialState(scenario);
+      while (!isTerminal(state) && state.tick < 2_000) state = step(state).state;
+      if (state.job.status !== 'FAILED') continue;
+      failed++;
+      let text = reportHead(state, false);
+      await writeReportTail(state, false, { write: (t) => void (text += t) });
+      const report = JSON.parse(text) as Report;
+      expect(report.job.status).toBe('FAILED');
+      expect(report.checkpoints.filter((c) => c.status === 'IN_PROGRESS')).toEqual([]);
+      expect(report.inFlight).toEqual({ elements: 0, buffered: 0, messages: 0, writes: 0 });
+      for (const t of topologyOf(scenario).tasks) {
+        if (t.operator.kind !== 'sink') continue;
+        expect(report.sinks[t.id]).toEqual(state.tasks[t.index].output.map((r) => r.value));
       }
-      expect(failed).toBeGreaterThan(10);
-    },
-    300_000,
-  );
+    }
+    expect(failed).toBeGreaterThan(10);
+  }, 300_000);
 });
