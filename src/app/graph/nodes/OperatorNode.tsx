@@ -1,7 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useT } from '../../i18n';
-import { describeOperator, describeState, keyCount, pairsShown } from '../describe';
+import { describeOperator, describeState, keyCount, pairsShown, type StateText } from '../describe';
 import { DETAIL, ignoresSome, SIZE } from '../layout';
 import type { OperatorData, OperatorNode as OperatorNodeType } from '../toFlowElements';
 import type { LocalText } from '../../i18n';
@@ -57,11 +57,12 @@ const BADGE = 50;
  * where not even one fits beside a badge. Never a pair cut in the middle: the values are what the
  * lessons ask about. The title has them all.
  */
-function KeyedSum({ data, pairs }: { data: OperatorData; pairs: string[] }) {
+function KeyedSum({ data, state }: { data: OperatorData; state: StateText }) {
   const t = useT();
+  const pairs = state.pairs ?? [];
   const badges = (data.snapshotNow !== null ? 1 : 0) + (data.restored?.checkpoint != null ? 1 : 0);
   const room = DETAIL[data.box.detail].taskWidth - ROW_INSET - badges * BADGE;
-  const name = t({ en: 'sum by key', zh: '按键求和' });
+  const name = t(state.label);
   if (pairs.length === 0) {
     return (
       <span className="g-state-text">
@@ -100,7 +101,7 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
         ) : data.state.kind === 'stateless' ? (
           <span className="g-label">{t(state.label)}</span>
         ) : state.pairs ? (
-          <KeyedSum data={data} pairs={state.pairs} />
+          <KeyedSum data={data} state={state} />
         ) : (
           <span className="g-state-text">
             {/* Compact, beside what it ignores: its name says it is a sum. */}
