@@ -1,6 +1,6 @@
 import { getViewportForBounds, useReactFlow, type FitViewOptions } from '@xyflow/react';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { CONTROL_LANE } from './edges/ControlEdge';
+import { CONTROL_LANE } from './controlPath';
 import type { Stage } from './layout';
 
 /** Around the tasks a lesson step frames: room for what travels to and from them. */

@@ -2,7 +2,7 @@ import { onFrames } from '../frameClock';
 import type { DrawOne, DrawSource, FlightLayer } from './flightLayer';
 import { pointAt, type PathGeometry } from './geometry';
 import type { Look } from './look';
-import type { FlightItem, Timing } from './timing';
+import type { FlightItem, Timing, Warp } from './timing';
 
 const FADE_SECONDS = 0.2;
 
@@ -83,6 +83,7 @@ export class FlightPath implements DrawSource {
   constructor(readonly edge: string) {}
 
   private geometry: PathGeometry | null = null;
+  private warp: Warp | null = null;
   private scale = 1;
   private readonly flyers = new Map<string, Flyer>();
 
@@ -98,23 +99,32 @@ export class FlightPath implements DrawSource {
     this.layer?.remove(this);
     this.layer = null;
     this.geometry = null;
+    this.warp = null;
     this.scale = 1;
   }
 
   drawAll(draw: DrawOne): number {
     const g = this.geometry;
     if (!g) return 0;
+    const warp = this.warp;
     for (const f of this.flyers.values()) {
-      const p = pointAt(g, f.along);
+      const p = pointAt(g, warp ? warp(f.along) : f.along);
       draw(p.x, p.y, f.look, this.scale, f.opacity);
     }
     return this.flyers.size;
   }
 
-  update(geometry: PathGeometry, items: readonly FlightItem[], timing: Timing, scale: number) {
+  update(
+    geometry: PathGeometry,
+    items: readonly FlightItem[],
+    timing: Timing,
+    scale: number,
+    warp: Warp | null = null,
+  ) {
     const layer = this.layer;
     if (!layer) return;
     this.geometry = geometry;
+    this.warp = warp;
     this.scale = scale;
     const now = performance.now();
     const duration = timing.instant ? 0 : timing.duration * 1000;

@@ -131,6 +131,24 @@ export function spread(wanted: readonly number[], length: number, gap: number): 
   return d.map(clamp);
 }
 
+/**
+ * How far along its path a control message is, `fraction` of the way through its trip, when the
+ * job manager sends copies of it to several tasks at once (an abort, a trigger to every source):
+ * their paths leave the coordinator as one and part where each turns off towards its task. Up to
+ * `fork`, where this path turns off, every copy moves at one pace, `reach` per whole trip, the
+ * same on every path, so copies sent together stay one pill while their paths are one; past it,
+ * this copy goes at the pace that brings it to `end` as its trip ends. Without room for that
+ * (a fork at or past the end, or the shared pace too slow to reach the fork in time) it moves
+ * at one pace all the way.
+ */
+export function forkingAlong(fraction: number, fork: number, end: number, reach: number): number {
+  const f = Math.max(0, Math.min(1, fraction));
+  if (fork <= 0 || fork >= end || reach <= fork) return f * end;
+  const turn = fork / reach;
+  if (f <= turn) return f * reach;
+  return fork + ((f - turn) / (1 - turn)) * (end - fork);
+}
+
 /** Where two paths cross: the distance along each to the crossing, for every crossing. */
 export function crossings(a: PathGeometry, b: PathGeometry): { alongA: number; alongB: number }[] {
   const found: { alongA: number; alongB: number }[] = [];

@@ -14,7 +14,7 @@ import { onDemand, onFirstInput } from '../layout/onDemand';
 import type { RoundedBox } from './flightLayer';
 import type { Flights } from './flights';
 import type { PathGeometry } from './geometry';
-import { INSTANT, type FlightItem, type Timing } from './timing';
+import { INSTANT, type FlightItem, type Timing, type Warp } from './timing';
 
 export const TimingContext = createContext<Timing>(INSTANT);
 
@@ -77,11 +77,14 @@ export function Flight({
   edge,
   geometry,
   items,
+  warp = null,
 }: {
   /** The edge's id. */
   edge: string;
   geometry: PathGeometry;
   items: readonly FlightItem[];
+  /** Where along the path an element at a distance is drawn (timing.ts); none: there. */
+  warp?: Warp | null;
 }) {
   const timing = useTiming();
   const scale = useScale();
@@ -93,9 +96,9 @@ export function Flight({
     return () => path.detach();
   }, [path, flights]);
   useLayoutEffect(() => {
-    if (path) path.update(geometry, items, timing, scale);
+    if (path) path.update(geometry, items, timing, scale, warp);
     else if (items.length > 0) wantFlights();
-  }, [path, geometry, items, timing, scale]);
+  }, [path, geometry, items, timing, scale, warp]);
   return null;
 }
 

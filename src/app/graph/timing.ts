@@ -18,6 +18,13 @@ export interface Timing {
 
 export const INSTANT: Timing = { instant: true, duration: 0, ease: 'linear', forward: false };
 
+/**
+ * Where on its path an element is drawn, given the distance it has moved: elements move evenly
+ * in that distance, from tick to tick and between ticks, and are drawn where the warp puts them.
+ * Identity when a path has none.
+ */
+export type Warp = (distance: number) => number;
+
 /** An element on a path at the current tick. */
 export interface FlightItem {
   /** Stable across ticks, so an element keeps its identity while it travels. */

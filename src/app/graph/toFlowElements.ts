@@ -27,6 +27,7 @@ import {
   type Topology,
 } from '../../engine';
 import { taskName as taskLabel } from '../../session/narration';
+import { controlSpan } from './controlPath';
 import { crossings, horizontalBezier, type KeepOut } from './geometry';
 import { sinkTransactions, type SinkTransactions } from './transactionView';
 import {
@@ -242,7 +243,13 @@ export type ChannelEdgeData = {
   fill: { records: number; capacity: number | null } | null;
 };
 
-export type ControlEdgeData = { kind: 'control'; task: string; messages: MessageView[] };
+export type ControlEdgeData = {
+  kind: 'control';
+  task: string;
+  messages: MessageView[];
+  /** How far along the control lane the farthest task's turn is from the job manager. */
+  span: number;
+};
 
 export type BackendEdgeData = {
   kind: 'backend';
@@ -820,6 +827,8 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     });
     messagesOf.set(m.task, list);
   }
+  // Every control path shares one pace along the lane, set by the farthest turn (controlPath).
+  const span = controlSpan(layout);
   for (const info of topology.tasks) {
     const messages = messagesOf.get(info.index) ?? [];
     if (info.operator.kind !== 'source' && messages.length === 0) continue;
@@ -834,7 +843,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
       selectable: false,
       focusable: false,
       deletable: false,
-      data: { kind: 'control', task: info.id, messages },
+      data: { kind: 'control', task: info.id, messages, span },
     });
   }
 

@@ -6,7 +6,7 @@ import { orthogonal, placeAlong } from '../geometry';
 import { Flight, useScale } from '../motion';
 import type { BackendEdge as BackendEdgeType, BackendEdgeData } from '../toFlowElements';
 import { pillLook } from './chips';
-import { CONTROL_LANE } from './ControlEdge';
+import { CONTROL_LANE } from '../controlPath';
 
 const INSET = 20;
 const GAP = 30;

@@ -3,8 +3,8 @@ import { memo, useMemo } from 'react';
 import type { ControlMessage } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
 import type { FlightItem } from '../timing';
-import { orthogonal, spread } from '../geometry';
-import { SIZE } from '../layout';
+import { controlPath, controlTrip, LEAVING } from '../controlPath';
+import { spread } from '../geometry';
 import { Flight, useScale } from '../motion';
 import type { ControlEdge as ControlEdgeType, MessageView } from '../toFlowElements';
 import { pillLook } from './chips';
@@ -19,17 +19,10 @@ const MESSAGE: Record<ControlMessage['type'], LocalText> = {
   resume: { en: 'resume', zh: '恢复' },
 };
 
-const INSET = 34;
 const GAP = 30;
-/** The control lane runs this far left of a task, in the gap between columns. */
-export const CONTROL_LANE = 44;
 const NO_MESSAGES: MessageView[] = [];
 
-/**
- * A control message's way between the job manager and a task: down from the coordinator, along
- * a lane above the tasks, down the gap left of the task's column, into its header. It never
- * crosses a node, so a message is always in sight.
- */
+/** A control message's way between the job manager and a task (controlPath.ts). */
 function ControlEdgeView({
   id,
   sourceX,
@@ -39,23 +32,20 @@ function ControlEdgeView({
   data,
 }: EdgeProps<ControlEdgeType>) {
   const t = useT();
-  const geometry = useMemo(() => {
-    const lane = sourceY + SIZE.bandGap / 2;
-    const gutter = targetX - CONTROL_LANE;
-    return orthogonal([
-      { x: sourceX, y: sourceY },
-      { x: sourceX, y: lane },
-      { x: gutter, y: lane },
-      { x: gutter, y: targetY },
-      { x: targetX, y: targetY },
-    ]);
-  }, [sourceX, sourceY, targetX, targetY]);
+  const path = useMemo(
+    () => controlPath({ x: sourceX, y: sourceY }, { x: targetX, y: targetY }),
+    [sourceX, sourceY, targetX, targetY],
+  );
+  const { geometry } = path;
   const messages = data?.messages ?? NO_MESSAGES;
   const scale = useScale();
+  const span = data?.span ?? 0;
+  const trip = useMemo(() => controlTrip(path, span, scale), [path, span, scale]);
   const items = useMemo<FlightItem[]>(() => {
-    const inset = INSET * scale;
-    const usable = Math.max(0, geometry.length - 2 * inset);
-    // Both directions share the path; distances count from the job manager.
+    const { usable } = trip;
+    // Messages on one path keep a pill's room between them, worked out in pixels; each is
+    // placed by the part of its trip done (controlTrip).
+    const part = (d: number) => (usable > 0 ? d / usable : 0);
     const toTask = messages.filter((m) => !m.toJobManager);
     const toJm = messages.filter((m) => m.toJobManager);
     const down = spread(
@@ -75,10 +65,10 @@ function ControlEdgeView({
       look: pillLook(`${t(MESSAGE[m.type])} ${m.checkpoint}`, m.checkpoint),
     });
     return [
-      ...toTask.map((m, k) => item(m, inset + down[k], geometry.length)),
-      ...toJm.map((m, k) => item(m, inset + usable - up[k], 0)),
+      ...toTask.map((m, k) => item(m, part(down[k]), 1 + LEAVING)),
+      ...toJm.map((m, k) => item(m, 1 - part(up[k]), -LEAVING)),
     ];
-  }, [messages, geometry, scale, t]);
+  }, [messages, trip, scale, t]);
   return (
     <>
       <BaseEdge
@@ -86,7 +76,7 @@ function ControlEdgeView({
         path={geometry.d}
         className={messages.length > 0 ? 'g-control g-control-busy' : 'g-control'}
       />
-      <Flight edge={id} geometry={geometry} items={items} />
+      <Flight edge={id} geometry={geometry} items={items} warp={trip.warp} />
     </>
   );
 }
