@@ -61,6 +61,11 @@ export interface FrameRuns extends Remeasured {
   ticks: (number | null)[];
   /** The most elements drawn in flight at one moment of each window. */
   inFlight: number[];
+  /**
+   * The boxes drawn for them at that moment (a run of records a channel has no room to draw one
+   * by one is one "+N" chip); absent for the reference page, which draws each.
+   */
+  drawn?: number[];
   /** The longest time between two frames of each window, in milliseconds. */
   worstGapMs: number[];
 }
@@ -432,6 +437,8 @@ interface AppReading {
   tick: number | null;
   state: string | null;
   inFlight: number;
+  /** Boxes drawn for them: a run of records a channel has no room for is one "+N" chip. */
+  drawn: number;
 }
 
 /** The tick read-out, the play button's state and the elements in flight, in one round trip. */
@@ -443,6 +450,7 @@ function readApp(page: Page): Promise<AppReading> {
       tick: tick ? Number(tick.textContent) : null,
       state: play ? play.getAttribute('data-state') : null,
       inFlight: Number(document.querySelector(${JSON.stringify(FLIGHT)})?.dataset.count ?? 0),
+      drawn: Number(document.querySelector(${JSON.stringify(FLIGHT)})?.dataset.drawn ?? 0),
     };
   })()`);
 }
@@ -452,14 +460,19 @@ function readApp(page: Page): Promise<AppReading> {
  * reaches its end, and counts frames meanwhile. Looks at the page four times a second, so the
  * looking costs the page little. Returns null when the app never advanced.
  */
-async function playAndCount(
-  page: Page,
-): Promise<{ fps: number; worstGapMs: number; ticks: number; inFlight: number } | null> {
+async function playAndCount(page: Page): Promise<{
+  fps: number;
+  worstGapMs: number;
+  ticks: number;
+  inFlight: number;
+  drawn: number;
+} | null> {
   await page.evaluate('document.activeElement && document.activeElement.blur()');
   for (let i = 0; i < 8; i++) await page.keyboard.press('+');
   let last = (await readApp(page)).tick ?? 0;
   let ticks = 0;
   let inFlight = 0;
+  let drawn = 0;
   await page.keyboard.press(' ');
   const counting = framesPerSecond(page, FRAME_WINDOW_MS);
   let done = false;
@@ -474,7 +487,10 @@ async function playAndCount(
       if (now.tick === null) continue;
       ticks += now.tick >= last ? now.tick - last : now.tick;
       last = now.tick;
-      inFlight = Math.max(inFlight, now.inFlight);
+      if (now.inFlight > inFlight) {
+        inFlight = now.inFlight;
+        drawn = now.drawn;
+      }
       if (now.state === 'ended') await page.keyboard.press(' ');
     }
   } catch (e) {
@@ -483,7 +499,7 @@ async function playAndCount(
   }
   const { fps, worstGapMs } = await counting;
   await page.keyboard.press(' ');
-  return ticks > 0 ? { fps, worstGapMs, ticks, inFlight } : null;
+  return ticks > 0 ? { fps, worstGapMs, ticks, inFlight, drawn } : null;
 }
 
 /** The main thread's busy share while the app plays `url` at top speed, at full CPU. */
@@ -556,6 +572,7 @@ async function appFrames(
       runs.worstGapMs.push(result.worstGapMs);
       runs.ticks.push(result.ticks);
       runs.inFlight.push(result.inFlight);
+      (runs.drawn ??= []).push(result.drawn);
     } catch (e) {
       return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
     } finally {

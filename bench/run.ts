@@ -259,7 +259,12 @@ function frameFigure(
     status: status(fps >= goal.fps && worstGap <= (goal.worstGapMs ?? Infinity)),
     note:
       `${what} Ticks played per window: ${runs.ticks.join(', ')}; most elements drawn in flight ` +
-      `at once: ${runs.inFlight.join(', ')}; longest gap between two frames: ` +
+      `at once: ${runs.inFlight.join(', ')}` +
+      (runs.drawn
+        ? ` (as ${runs.drawn.join(', ')} boxes: a run of records a channel has no room to draw ` +
+          'one by one is one "+N" chip)'
+        : '') +
+      '; longest gap between two frames: ' +
       `${list(runs.worstGapMs, (n) => `${fixed(n, 0)} ms`)} (reference page ` +
       `${list(reference.worstGapMs, (n) => `${fixed(n, 0)} ms`)}).`,
   };

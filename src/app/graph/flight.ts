@@ -107,11 +107,13 @@ export class FlightPath implements DrawSource {
     const g = this.geometry;
     if (!g) return 0;
     const warp = this.warp;
+    let shown = 0;
     for (const f of this.flyers.values()) {
       const p = pointAt(g, warp ? warp(f.along) : f.along);
       draw(p.x, p.y, f.look, this.scale, f.opacity);
+      shown += f.look.stands ?? 1;
     }
-    return this.flyers.size;
+    return shown;
   }
 
   update(

@@ -54,6 +54,8 @@ export interface DrawSource {
 export interface DrawnBox {
   edge: string;
   text: string;
+  /** The look's class: g-chip, g-barrier, g-pill, with their variants. */
+  className: string;
   left: number;
   top: number;
   width: number;
@@ -146,8 +148,13 @@ export class FlightLayer {
   /** The canvas needs sizing or placing again before the next frame. */
   private stale = true;
   private scheduled = false;
-  /** How many elements the last frame drew, also on the canvas as data-count (tests read it). */
+  /**
+   * How many elements the last frame showed (a "+N" chip shows N), also on the canvas as
+   * data-count (tests read it).
+   */
   private drawn = 0;
+  /** How many boxes the last frame drew (data-drawn): a "+N" chip is one. */
+  private drawnCount = -1;
   /**
    * Where the last frame drew, in canvas pixels (x, y, width, height, four numbers a sprite):
    * the next frame clears only those, not the whole canvas, whose clearing cost more than all
@@ -185,6 +192,7 @@ export class FlightLayer {
         found.push({
           edge: source.edge,
           text: look.text,
+          className: look.className,
           left: pane.left + vx + x * zoom - width / 2,
           top: pane.top + vy + y * zoom - height / 2,
           width,
@@ -303,6 +311,7 @@ export class FlightLayer {
       queued.push(sprite, left, top, opacity);
     };
     for (const source of this.sources) count += source.drawAll(queue);
+    const drawnNow = queued.length / 4;
     let alpha = 1;
     for (let i = 0; i < queued.length; i += 4) {
       const sprite = queued[i] as Sprite;
@@ -319,6 +328,10 @@ export class FlightLayer {
     if (count !== this.drawn || canvas.dataset.count === undefined) {
       this.drawn = count;
       canvas.dataset.count = String(count);
+    }
+    if (drawnNow !== this.drawnCount) {
+      this.drawnCount = drawnNow;
+      canvas.dataset.drawn = String(drawnNow);
     }
   }
 

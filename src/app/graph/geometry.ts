@@ -102,7 +102,7 @@ export function placeAlong(
   fractions: readonly number[],
   length: number,
   inset: number,
-  gap: number,
+  gap: Gaps,
 ): number[] {
   const usable = Math.max(0, length - 2 * inset);
   return spread(
@@ -112,24 +112,44 @@ export function placeAlong(
   ).map((d) => inset + d);
 }
 
+/** The direction of a path at a distance along it, in radians (0: to the right, y down). */
+export function angleAt(g: PathGeometry, distance: number): number {
+  const step = Math.min(2, g.length / 2);
+  const a = pointAt(g, Math.max(0, distance - step));
+  const b = pointAt(g, Math.min(g.length, distance + step));
+  return Math.atan2(b.y - a.y, b.x - a.x);
+}
+
 /**
  * Distances along a path of `length` for elements queued on it, head (nearest the end) first:
  * each as near its wanted distance as the others allow, at least `gap` apart, none past an end.
  * Elements sent in the same tick share a position; this lines them up instead of stacking them.
  */
-export function spread(wanted: readonly number[], length: number, gap: number): number[] {
+export function spread(wanted: readonly number[], length: number, gap: Gaps): number[] {
   const n = wanted.length;
   if (n === 0) return [];
-  const g = n > 1 ? Math.min(gap, length / (n - 1)) : gap;
+  const gaps = Array.from({ length: n }, (_, i) =>
+    i === 0 ? 0 : typeof gap === 'number' ? gap : gap[i],
+  );
+  // Too many for the length: every gap shrinks alike.
+  const needed = gaps.reduce((sum, g) => sum + g, 0);
+  const shrink = needed > length && needed > 0 ? length / needed : 1;
+  const g = gaps.map((v) => v * shrink);
   const clamp = (v: number) => Math.max(0, Math.min(length, v));
   const d = wanted.map(clamp);
-  for (let i = 1; i < n; i++) d[i] = Math.min(d[i], d[i - 1] - g);
+  for (let i = 1; i < n; i++) d[i] = Math.min(d[i], d[i - 1] - g[i]);
   if (d[n - 1] < 0) {
     d[n - 1] = 0;
-    for (let i = n - 2; i >= 0; i--) d[i] = Math.max(d[i], d[i + 1] + g);
+    for (let i = n - 2; i >= 0; i--) d[i] = Math.max(d[i], d[i + 1] + g[i + 1]);
   }
   return d.map(clamp);
 }
+
+/**
+ * The room kept between elements queued on a path: one distance for all, or `gaps[i]` between
+ * element i - 1 and element i (gaps[0] is not read).
+ */
+export type Gaps = number | readonly number[];
 
 /**
  * How far along its path a control message is, `fraction` of the way through its trip, when the
@@ -175,6 +195,29 @@ export function crossings(a: PathGeometry, b: PathGeometry): { alongA: number; a
 /** A stretch of a path, by distance along it, where no element is placed to rest. */
 export type KeepOut = readonly [from: number, to: number];
 
+/** The stretches of a path, in order, where elements may rest: past the insets, not kept out. */
+function freeStretches(
+  length: number,
+  inset: number,
+  keepOut: readonly KeepOut[],
+): [number, number][] {
+  const to = Math.max(inset, length - inset);
+  const free: [number, number][] = [];
+  let at = inset;
+  for (const [a, b] of [...keepOut].sort((x, y) => x[0] - y[0])) {
+    const start = Math.max(at, Math.min(to, a));
+    if (start > at) free.push([at, start]);
+    at = Math.max(at, Math.min(to, b));
+  }
+  if (to > at) free.push([at, to]);
+  return free;
+}
+
+/** The length placeAvoiding spreads elements over. */
+export function freeLength(length: number, inset: number, keepOut: readonly KeepOut[]): number {
+  return freeStretches(length, inset, keepOut).reduce((n, [a, b]) => n + (b - a), 0);
+}
+
 /**
  * placeAlong, leaving out the `keepOut` stretches (where another path crosses): the usable
  * length without them is what the fractions divide, so elements keep their order and their
@@ -184,20 +227,10 @@ export function placeAvoiding(
   fractions: readonly number[],
   length: number,
   inset: number,
-  gap: number,
+  gap: Gaps,
   keepOut: readonly KeepOut[],
 ): number[] {
-  const from = inset;
-  const to = Math.max(inset, length - inset);
-  // The free stretches between the kept-out ones, in order.
-  const free: [number, number][] = [];
-  let at = from;
-  for (const [a, b] of [...keepOut].sort((x, y) => x[0] - y[0])) {
-    const start = Math.max(at, Math.min(to, a));
-    if (start > at) free.push([at, start]);
-    at = Math.max(at, Math.min(to, b));
-  }
-  if (to > at) free.push([at, to]);
+  const free = freeStretches(length, inset, keepOut);
   const usable = free.reduce((n, [a, b]) => n + (b - a), 0);
   if (free.length === 0 || usable <= 0) return placeAlong(fractions, length, inset, gap);
   const virtual = spread(

@@ -8,6 +8,8 @@ export interface Look {
   background?: string;
   border?: string;
   color?: string;
+  /** How many elements it shows: a run of records drawn as one "+N" chip shows N (else 1). */
+  stands?: number;
 }
 
 /** The inline style of a look: sizes, its own colours, and the offset that centres it. */

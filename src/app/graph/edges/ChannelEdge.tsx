@@ -1,12 +1,25 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { FlightItem } from '../timing';
-import { horizontalBezier, placeAvoiding, pointAt } from '../geometry';
+import { angleAt, freeLength, horizontalBezier, placeAvoiding, pointAt } from '../geometry';
+import type { Look } from '../look';
 import { useT } from '../../i18n';
 import { Flight, useScale } from '../motion';
 import { checkpointColor } from '../palette';
-import type { ChannelEdgeData, ChannelEdge as ChannelEdgeType } from '../toFlowElements';
-import { barrierLook, recordLook } from './chips';
+import {
+  fitQueue,
+  fittedGaps,
+  fittedPosition,
+  widenedGaps,
+  type Fitted,
+  type QueueFit,
+} from '../queueFit';
+import type {
+  ChannelEdgeData,
+  ChannelEdge as ChannelEdgeType,
+  InFlightView,
+} from '../toFlowElements';
+import { barrierLook, recordLook, runLook } from './chips';
 
 /** Room kept free at both ends, so an element never hides under a node. */
 const INSET = 16;
@@ -19,6 +32,11 @@ const NONE: ChannelEdgeData = {
   keepOut: [],
   fill: null,
 };
+
+const scaled = (look: Look, scale: number) => ({
+  width: look.width * scale,
+  height: look.height * scale,
+});
 
 /** A data channel: its elements in flight, each at the fraction of its latency it travelled. */
 function ChannelEdgeView({
@@ -40,24 +58,62 @@ function ChannelEdgeView({
   const fillAt = pointAt(geometry, Math.max(0, geometry.length - INSET * scale * 2.5));
   const full = fill !== null && fill.capacity !== null && fill.records >= fill.capacity;
   const items = useMemo<FlightItem[]>(() => {
+    const lookOf = (el: InFlightView) =>
+      el.kind === 'record'
+        ? recordLook(el.value, el.replay, el.persistedIn)
+        : barrierLook(el.checkpoint, el.savepoint, el.cancel);
+    // A queue longer than the channel has room for shows its head and runs of "+N" records.
+    const fit: QueueFit<InFlightView> = {
+      isRecord: (el) => el.kind === 'record',
+      size: (el) => scaled(lookOf(el), scale),
+      runSize: (count) => scaled(runLook(count), scale),
+      position: (el) => el.position,
+      angleAt: (fraction) => angleAt(geometry, fraction * geometry.length),
+      least: GAP * scale,
+      room: freeLength(geometry.length, INSET * scale, keepOut),
+    };
     // Where another channel crosses, no element rests: elements on both never cover each other.
-    const placed = placeAvoiding(
-      elements.map((e) => e.position),
-      geometry.length,
-      INSET * scale,
-      GAP * scale,
-      keepOut,
+    const place = (items: readonly Fitted<InFlightView>[], gaps: readonly number[]) =>
+      placeAvoiding(
+        items.map((item) => fittedPosition(item, fit)),
+        geometry.length,
+        INSET * scale,
+        gaps,
+        keepOut,
+      );
+    // The room elements need depends on how the path slants and bends where they end up:
+    // placed, then measured where they went, and widened where neighbours still overlap.
+    const settled = (items: readonly Fitted<InFlightView>[]) => {
+      let gaps = fittedGaps(items, fit);
+      for (let round = 0; round < 2; round++) {
+        const at = place(items, gaps).map((d) => d / Math.max(1, geometry.length));
+        gaps = fittedGaps(items, fit, at);
+      }
+      for (let round = 0; round < 2; round++) {
+        const centres = place(items, gaps).map((d) => pointAt(geometry, d));
+        gaps = widenedGaps(items, fit, gaps, centres);
+      }
+      return gaps;
+    };
+    const shown = fitQueue(elements, fit, settled);
+    const placed = place(shown, settled(shown));
+    let runs = 0;
+    return shown.map((item, k) =>
+      'one' in item
+        ? {
+            key: item.one.key,
+            distance: placed[k],
+            exitTo: geometry.length,
+            look: lookOf(item.one),
+          }
+        : {
+            key: `${id}:run:${runs++}`,
+            distance: placed[k],
+            exitTo: geometry.length,
+            look: runLook(item.run.length),
+          },
     );
-    return elements.map((el, k) => ({
-      key: el.key,
-      distance: placed[k],
-      exitTo: geometry.length,
-      look:
-        el.kind === 'record'
-          ? recordLook(el.value, el.replay, el.persistedIn)
-          : barrierLook(el.checkpoint, el.savepoint, el.cancel),
-    }));
-  }, [elements, geometry, scale, keepOut]);
+  }, [id, elements, geometry, scale, keepOut]);
   return (
     <>
       <BaseEdge

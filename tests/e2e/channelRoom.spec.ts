@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { stressScenario } from '../../bench/scenarios';
+import { LESSONS } from '../../src/scenarios/lessons/course';
+import { recordTimeline, stateAt } from '../../src/session/timeline';
+import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
+
+/** An element drawn on the flight layer, as the canvas reports it (see FlightLayer.boxes). */
+interface DrawnBox {
+  edge: string;
+  text: string;
+  className: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+function drawn(page: Page): Promise<DrawnBox[]> {
+  return page
+    .locator('canvas.g-flight')
+    .evaluate(
+      (canvas) => (canvas as unknown as { drawnBoxes?: () => DrawnBox[] }).drawnBoxes?.() ?? [],
+    );
+}
+
+/** How far two boxes overlap, across and down; 0 when they are apart. */
+function overlap(a: DrawnBox, b: DrawnBox): { x: number; y: number } {
+  return {
+    x: Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left)),
+    y: Math.max(0, Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top)),
+  };
+}
+
+/** Borders may touch: two boxes count as covering each other past this many pixels. */
+const TOUCH = 2;
+
+/**
+ * What travels on one path covering what else travels on it (records, barriers, "+N" chips on a
+ * channel), and control messages covering each other. Copies of one control message to several
+ * tasks are drawn as one pill, exactly on top of each other, while their paths are one: that is
+ * not covering, a pill half over another is.
+ */
+async function covered(page: Page): Promise<string[]> {
+  const boxes = (await drawn(page)).filter((b) => /^(ch|ctl):/.test(b.edge));
+  const found: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const both = a.edge.startsWith('ctl:') && b.edge.startsWith('ctl:');
+      if (!both && a.edge !== b.edge) continue;
+      const { x, y } = overlap(a, b);
+      if (x <= TOUCH || y <= TOUCH) continue;
+      const one =
+        both && a.text === b.text && Math.abs(a.left - b.left) < 1 && Math.abs(a.top - b.top) < 1;
+      if (!one) found.push(`"${a.text}" on ${a.edge} covers "${b.text}" on ${b.edge}`);
+    }
+  }
+  return found;
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+for (const language of ['en', 'zh'] as const) {
+  test(`${language}: at every lesson step, nothing in flight covers its neighbour`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    for (const lesson of LESSONS) {
+      for (const [k, step] of lesson.steps.entries()) {
+        await page.goto('about:blank');
+        await open(
+          page,
+          linkTo({
+            scenario: { preset: lesson.scenario.id },
+            tick: step.tick,
+            lesson: { id: lesson.id, step: k },
+            language,
+          }),
+        );
+        await waitForStableGraph(page);
+        for (const p of await covered(page))
+          problems.push(`lesson ${lesson.order} step ${k + 1}: ${p}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a channel too short for its queue draws its head, its barriers and "+N" for the rest', async ({
+  page,
+}) => {
+  // Eight sources beside eight sums: each channel holds about fifty records and a barrier or two,
+  // with room for hardly a chip.
+  const scenario = stressScenario();
+  const tick = 40;
+  const state = stateAt(recordTimeline(scenario), tick);
+  const inFlight =
+    state.channels.reduce((n, c) => n + c.queue.length, 0) +
+    state.messages.length +
+    state.writes.length;
+  await open(page, linkTo({ scenario: { custom: scenario }, tick }));
+  await waitForStableGraph(page);
+  const canvas = page.locator('canvas.g-flight');
+  // Every element is still counted: a "+N" chip stands for N records.
+  await expect(canvas).toHaveAttribute('data-count', String(inFlight));
+  const boxes = (await drawn(page)).filter((b) => b.edge.startsWith('ch:'));
+  const runs = boxes.filter((b) => b.className.includes('g-chip-run'));
+  expect(runs.length).toBeGreaterThan(0);
+  expect(runs.every((b) => /^\+\d+$/.test(b.text))).toBe(true);
+  expect(boxes.length).toBeLessThan(inFlight / 4);
+  // Every barrier on a channel is drawn as itself.
+  const barriers = state.channels.reduce(
+    (n, c) => n + c.queue.filter((f) => f.element.kind === 'barrier').length,
+    0,
+  );
+  expect(barriers).toBeGreaterThan(0);
+  expect(boxes.filter((b) => b.className.includes('g-barrier')).length).toBe(barriers);
+  // So short a channel has room for less than a run, a barrier and a run: nothing else is drawn
+  // as itself.
+  for (const b of boxes) expect(b.className).toMatch(/g-barrier|g-chip-run/);
+});
