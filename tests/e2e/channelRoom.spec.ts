@@ -57,10 +57,32 @@ async function covered(page: Page): Promise<string[]> {
   return found;
 }
 
+/** Checkpoint tags under a source's tape that cover each other. */
+async function tagsCovered(page: Page): Promise<string[]> {
+  return page.evaluate((touch) => {
+    const found: string[] = [];
+    for (const row of document.querySelectorAll('.g-marks')) {
+      const node = row.closest('.react-flow__node')?.getAttribute('data-id') ?? '?';
+      const tags = [...row.querySelectorAll('.g-mark-tag')].map((el) => ({
+        text: el.textContent ?? '',
+        box: el.getBoundingClientRect(),
+      }));
+      for (const [i, a] of tags.entries()) {
+        for (const b of tags.slice(i + 1)) {
+          const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+          const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+          if (x > touch && y > touch) found.push(`${node}: tag ${a.text} covers tag ${b.text}`);
+        }
+      }
+    }
+    return found;
+  }, TOUCH);
+}
+
 test.describe.configure({ timeout: 240_000 });
 
 for (const language of ['en', 'zh'] as const) {
-  test(`${language}: at every lesson step, nothing in flight covers its neighbour`, async ({
+  test(`${language}: at every lesson step, nothing in flight and no checkpoint tag covers its neighbour`, async ({
     page,
   }) => {
     const problems: string[] = [];
@@ -77,8 +99,9 @@ for (const language of ['en', 'zh'] as const) {
           }),
         );
         await waitForStableGraph(page);
-        for (const p of await covered(page))
+        for (const p of [...(await covered(page)), ...(await tagsCovered(page))]) {
           problems.push(`lesson ${lesson.order} step ${k + 1}: ${p}`);
+        }
       }
     }
     expect(problems).toEqual([]);

@@ -1,6 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useT } from '../../i18n';
+import { spread } from '../geometry';
 import { SIZE } from '../layout';
 import { useTiming } from '../motion';
 import { checkpointColor } from '../palette';
@@ -14,6 +15,29 @@ import { CheckpointTag, Cleared, isCleared, TaskFrame, TickBadges } from './part
 /** Half a checkpoint tag's width under the tape, the prefixed kind included. */
 const TAG_HALF = 16;
 
+/** Room a checkpoint tag under the tape takes beside the next. */
+const TAG_STEP = 22;
+
+/**
+ * Where each checkpoint tag sits under the tape, from where its mark is (`wanted`, in the tape's
+ * pixels): each under its mark where it can be, tags of checkpoints that stored the same or
+ * nearby offsets side by side in checkpoint order, all inside the node (a mark after the last
+ * cell would stick out of it).
+ */
+export function tagPlaces(wanted: readonly number[], inner: number): number[] {
+  const room = Math.max(0, inner - 2 * TAG_HALF);
+  // spread() takes its elements from the far end first.
+  const order = wanted.map((_, k) => k).sort((a, b) => wanted[b] - wanted[a] || b - a);
+  const placed = spread(
+    order.map((k) => wanted[k] - TAG_HALF),
+    room,
+    TAG_STEP,
+  );
+  const out = new Array<number>(wanted.length);
+  order.forEach((k, i) => (out[k] = TAG_HALF + placed[i]));
+  return out;
+}
+
 function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const t = useT();
   const timing = useTiming();
@@ -24,6 +48,15 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
   const cells = input.slice(first, first + visible);
   const inView = (position: number) => position >= first && position <= first + cells.length;
   const marks = data.marks.filter((mark) => inView(mark.offset));
+  const tagAt = tagPlaces(
+    marks.map((mark) => {
+      // Checkpoints that stored the same offset line up beside each other under it.
+      const same = marks.filter((o) => o.offset === mark.offset);
+      const k = same.indexOf(mark);
+      return (mark.offset - first) * cellWidth + (k - (same.length - 1) / 2) * TAG_STEP;
+    }),
+    inner,
+  );
   const cleared = isCleared(data.status);
   // A CSS transition: the caret moves once a tick, which the compositor can do on its own.
   const move = timing.instant
@@ -65,36 +98,18 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
         </div>
       </div>
       <div className="g-marks" style={{ height: SIZE.marksRow, width: cells.length * cellWidth }}>
-        {marks.map((mark) => {
-          // Checkpoints that stored the same offset line up beside each other.
-          const same = marks.filter((o) => o.offset === mark.offset);
-          const k = same.indexOf(mark);
-          return (
-            <span
-              key={mark.checkpoint}
-              className="g-mark-tag"
-              // Kept inside the node: a mark after the last cell would stick out of it.
-              style={{
-                left: Math.min(
-                  inner - TAG_HALF,
-                  Math.max(
-                    TAG_HALF,
-                    (mark.offset - first) * cellWidth + (k - (same.length - 1) / 2) * 22,
-                  ),
-                ),
-              }}
-            >
-              <CheckpointTag
-                id={mark.checkpoint}
-                prefix={mark.savepoint ? 'S' : null}
-                title={t({
-                  en: `checkpoint ${mark.checkpoint} stored offset ${mark.offset}`,
-                  zh: `检查点 ${mark.checkpoint} 保存了偏移量 ${mark.offset}`,
-                })}
-              />
-            </span>
-          );
-        })}
+        {marks.map((mark, k) => (
+          <span key={mark.checkpoint} className="g-mark-tag" style={{ left: tagAt[k] }}>
+            <CheckpointTag
+              id={mark.checkpoint}
+              prefix={mark.savepoint ? 'S' : null}
+              title={t({
+                en: `checkpoint ${mark.checkpoint} stored offset ${mark.offset}`,
+                zh: `检查点 ${mark.checkpoint} 保存了偏移量 ${mark.offset}`,
+              })}
+            />
+          </span>
+        ))}
       </div>
       <div className="g-footer g-source-footer" style={{ height: SIZE.footerRow }}>
         {cleared ? (
