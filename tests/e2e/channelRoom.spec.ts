@@ -35,22 +35,32 @@ function overlap(a: DrawnBox, b: DrawnBox): { x: number; y: number } {
 const TOUCH = 2;
 
 /**
- * What travels on one path covering what else travels on it (records, barriers, "+N" chips on a
- * channel), and control messages covering each other. Copies of one control message to several
- * tasks are drawn as one pill, exactly on top of each other, while their paths are one: that is
- * not covering, a pill half over another is.
+ * What travels covering what else travels nearby: elements on one channel (records, barriers,
+ * "+N" chips), a channel's elements and a snapshot write or control message beside them, and
+ * control messages. Copies of one control message to several tasks are drawn as one pill,
+ * exactly on top of each other, while their paths are one: that is not covering, a pill half
+ * over another is. (Elements on two channels that cross: crossing.spec.ts.)
  */
 async function covered(page: Page): Promise<string[]> {
-  const boxes = (await drawn(page)).filter((b) => /^(ch|ctl):/.test(b.edge));
+  const boxes = (await drawn(page)).filter((b) => /^(ch|ctl|be):/.test(b.edge));
+  const kind = (b: DrawnBox) => b.edge.slice(0, b.edge.indexOf(':'));
   const found: string[] = [];
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
-      const both = a.edge.startsWith('ctl:') && b.edge.startsWith('ctl:');
-      if (!both && a.edge !== b.edge) continue;
+      const kinds = new Set([kind(a), kind(b)]);
+      const checked =
+        a.edge === b.edge ||
+        (kinds.size === 1 && kinds.has('ctl')) ||
+        (kinds.has('ch') && kinds.size === 2);
+      if (!checked) continue;
       const { x, y } = overlap(a, b);
       if (x <= TOUCH || y <= TOUCH) continue;
       const one =
-        both && a.text === b.text && Math.abs(a.left - b.left) < 1 && Math.abs(a.top - b.top) < 1;
+        kind(a) === 'ctl' &&
+        kind(b) === 'ctl' &&
+        a.text === b.text &&
+        Math.abs(a.left - b.left) < 1 &&
+        Math.abs(a.top - b.top) < 1;
       if (!one) found.push(`"${a.text}" on ${a.edge} covers "${b.text}" on ${b.edge}`);
     }
   }

@@ -8,7 +8,13 @@ import type { BackendEdge as BackendEdgeType, BackendEdgeData } from '../toFlowE
 import { pillLook } from './chips';
 import { CONTROL_LANE } from '../controlPath';
 
+/** Room kept free at the backend's end of the path. */
 const INSET = 20;
+/**
+ * How far below the lane's corner a write starts, half a pill and a little: a pill resting at
+ * the corner, beside the task's lowest input, covered what arrived there.
+ */
+const BELOW_CORNER = 17;
 const GAP = 30;
 /** Between the control lane and the task, so the two never share a line. */
 const BACKEND_LANE = CONTROL_LANE - 22;
@@ -36,12 +42,13 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
   const restore = data?.restore ?? null;
   const scale = useScale();
   const items = useMemo<FlightItem[]>(() => {
+    const start = Math.min(BACKEND_LANE + BELOW_CORNER * scale, geometry.length / 2);
     const placed = placeAlong(
       writes.map((w) => w.position),
-      geometry.length,
+      geometry.length - start + INSET * scale,
       INSET * scale,
       GAP * scale,
-    );
+    ).map((d) => d + start - INSET * scale);
     const list: FlightItem[] = writes.map((w, k) => ({
       key: w.key,
       distance: placed[k],
@@ -51,7 +58,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
     if (restore !== null) {
       list.push({
         key: `restore${restore}`,
-        distance: INSET * scale,
+        distance: start,
         exitTo: 0,
         from: geometry.length,
         look: pillLook(`↺ ${restore}`, restore, true),
