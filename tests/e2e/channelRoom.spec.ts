@@ -2,26 +2,16 @@ import type { Page } from '@playwright/test';
 import { stressScenario } from '../../bench/scenarios';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { recordTimeline, stateAt } from '../../src/session/timeline';
-import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
-
-/** An element drawn on the flight layer, as the canvas reports it (see FlightLayer.boxes). */
-interface DrawnBox {
-  edge: string;
-  text: string;
-  className: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-function drawn(page: Page): Promise<DrawnBox[]> {
-  return page
-    .locator('canvas.g-flight')
-    .evaluate(
-      (canvas) => (canvas as unknown as { drawnBoxes?: () => DrawnBox[] }).drawnBoxes?.() ?? [],
-    );
-}
+import type { DrawnBox } from '../../src/app/graph/flightLayer';
+import {
+  drawnBoxes,
+  expect,
+  linkTo,
+  open,
+  openLessonStep,
+  test,
+  waitForStableGraph,
+} from './fixtures';
 
 /** How far two boxes overlap, across and down; 0 when they are apart. */
 function overlap(a: DrawnBox, b: DrawnBox): { x: number; y: number } {
@@ -42,7 +32,7 @@ const TOUCH = 2;
  * over another is. (Elements on two channels that cross: crossing.spec.ts.)
  */
 async function covered(page: Page): Promise<string[]> {
-  const boxes = (await drawn(page)).filter((b) => /^(ch|ctl|be):/.test(b.edge));
+  const boxes = (await drawnBoxes(page)).filter((b) => /^(ch|ctl|be):/.test(b.edge));
   const kind = (b: DrawnBox) => b.edge.slice(0, b.edge.indexOf(':'));
   const found: string[] = [];
   for (const [i, a] of boxes.entries()) {
@@ -97,18 +87,8 @@ for (const language of ['en', 'zh'] as const) {
   }) => {
     const problems: string[] = [];
     for (const lesson of LESSONS) {
-      for (const [k, step] of lesson.steps.entries()) {
-        await page.goto('about:blank');
-        await open(
-          page,
-          linkTo({
-            scenario: { preset: lesson.scenario.id },
-            tick: step.tick,
-            lesson: { id: lesson.id, step: k },
-            language,
-          }),
-        );
-        await waitForStableGraph(page);
+      for (const k of lesson.steps.keys()) {
+        await openLessonStep(page, lesson, k, language);
         for (const p of [...(await covered(page)), ...(await tagsCovered(page))]) {
           problems.push(`lesson ${lesson.order} step ${k + 1}: ${p}`);
         }
@@ -135,7 +115,7 @@ test('a channel too short for its queue draws its head, its barriers and "+N" fo
   const canvas = page.locator('canvas.g-flight');
   // Every element is still counted: a "+N" chip stands for N records.
   await expect(canvas).toHaveAttribute('data-count', String(inFlight));
-  const boxes = (await drawn(page)).filter((b) => b.edge.startsWith('ch:'));
+  const boxes = (await drawnBoxes(page)).filter((b) => b.edge.startsWith('ch:'));
   const runs = boxes.filter((b) => b.className.includes('g-chip-run'));
   expect(runs.length).toBeGreaterThan(0);
   expect(runs.every((b) => /^\+\d+$/.test(b.text))).toBe(true);

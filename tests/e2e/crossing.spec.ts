@@ -1,18 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, linkTo, open, test, waitForStableGraph, type LinkState } from './fixtures';
+import {
+  drawnBoxes,
+  expect,
+  linkTo,
+  open,
+  test,
+  waitForStableGraph,
+  type LinkState,
+} from './fixtures';
 import { lessonById } from '../../src/scenarios/lessons/course';
 
 const lesson = lessonById('barrier-alignment')!;
-
-/** An element drawn on the flight layer, as the canvas reports it (see FlightLayer.boxes). */
-interface DrawnBox {
-  edge: string;
-  text: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 /**
  * Records and barriers on different channels that cover each other on the screen: what the
@@ -20,11 +18,7 @@ interface DrawnBox {
  */
 async function overlappingChips(page: Page): Promise<{ found: string[]; chips: number }> {
   // Without the method the flight layer was never asked for: nothing travels, nothing is drawn.
-  const boxes = await page
-    .locator('canvas.g-flight')
-    .evaluate(
-      (canvas) => (canvas as unknown as { drawnBoxes?: () => DrawnBox[] }).drawnBoxes?.() ?? [],
-    );
+  const boxes = await drawnBoxes(page);
   const chips = boxes.filter((b) => b.edge.startsWith('ch:'));
   const found: string[] = [];
   for (const [i, a] of chips.entries()) {

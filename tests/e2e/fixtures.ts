@@ -3,6 +3,7 @@ import type { Scenario } from '../../src/engine';
 import { lessonText } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import type { LocalText } from '../../src/scenarios/text';
+import type { DrawnBox } from '../../src/app/graph/flightLayer';
 import { presetById } from '../../src/scenarios/presets';
 import type { ShareState } from '../../src/scenarios/shareLink';
 import lz from 'lz-string';
@@ -122,6 +123,37 @@ export async function open(page: Page, url = '/'): Promise<void> {
   await expect(page.getByTestId('tick')).toBeVisible();
   await waitForSidePanel(page);
   await waitForStableGraph(page);
+}
+
+/** Opens `lesson` at its step `k` (from 0), in `language`, from a fresh page. */
+export async function openLessonStep(
+  page: Page,
+  lesson: Lesson,
+  k: number,
+  language: 'en' | 'zh',
+): Promise<void> {
+  await page.goto('about:blank');
+  await open(
+    page,
+    linkTo({
+      scenario: { preset: lesson.scenario.id },
+      tick: lesson.steps[k].tick,
+      lesson: { id: lesson.id, step: k },
+      language,
+    }),
+  );
+}
+
+/**
+ * What the flight layer draws now, as boxes on the page: no locator reaches into a canvas, so
+ * the canvas tells (FlightLayer.boxes). Empty when nothing was ever asked to travel.
+ */
+export function drawnBoxes(page: Page): Promise<DrawnBox[]> {
+  return page
+    .locator('canvas.g-flight')
+    .evaluate(
+      (canvas) => (canvas as unknown as { drawnBoxes?: () => DrawnBox[] }).drawnBoxes?.() ?? [],
+    );
 }
 
 /** The tick the footer shows. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
-import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
+import { expect, linkTo, open, openLessonStep, test, waitForStableGraph } from './fixtures';
 import { keyMoments } from './keyMoments';
 
 /**
@@ -223,18 +223,8 @@ test.describe('values at every lesson step, 1280x720', () => {
     test(`${language}: no value, count or status on the graph is cut short`, async ({ page }) => {
       const problems: string[] = [];
       for (const lesson of LESSONS) {
-        for (const [k, step] of lesson.steps.entries()) {
-          await page.goto('about:blank');
-          await open(
-            page,
-            linkTo({
-              scenario: { preset: lesson.scenario.id },
-              tick: step.tick,
-              lesson: { id: lesson.id, step: k },
-              language,
-            }),
-          );
-          await waitForStableGraph(page);
+        for (const k of lesson.steps.keys()) {
+          await openLessonStep(page, lesson, k, language);
           problems.push(
             ...(await valuesCutOff(page)).map((p) => `lesson ${lesson.order} step ${k + 1}: ${p}`),
           );

@@ -117,7 +117,9 @@ export function fitQueue<T>(
   gaps: (items: readonly Fitted<T>[]) => readonly number[] = (items) => fittedGaps(items, fit),
 ): Fitted<T>[] {
   const records = queue.filter(fit.isRecord).length;
+  // No gap is under the least: a row that cannot fit at the least spacing is not measured.
   const fits = (items: readonly Fitted<T>[]) =>
+    (items.length - 1) * fit.least <= fit.room &&
     gaps(items).reduce((sum, g) => sum + g, 0) <= fit.room;
   const all = keeping(queue, records, fit);
   if (fits(all)) return all;
