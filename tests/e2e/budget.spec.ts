@@ -79,7 +79,11 @@ test('a long run shows at once, records between frames with progress, and stops 
   const from = await page.evaluate(() => performance.now());
   const bar = progress.locator('progress');
   const first = Number(await bar.getAttribute('value'));
-  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(first);
+  // The worker's first piece comes once the worker has started and recorded it, which a loaded
+  // machine takes its time over: the wait is there for a hang, as above.
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
+    .toBeGreaterThan(first);
   // Each piece of recording takes a few milliseconds: a task ten times the 50 ms budget would be
   // recording done in one go, which loaded machines do not explain.
   const during = await page.evaluate(
