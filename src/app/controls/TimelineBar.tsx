@@ -54,7 +54,8 @@ function RecordingProgress() {
   const label = t({ en: 'Recording the run', zh: '正在录制运行' });
   return (
     <div className="recording" data-testid="recording-progress">
-      <progress max={100} value={percent} aria-label={label} />
+      {/* The bar by the fraction itself: a piece of a long run moves it by less than 1%. */}
+      <progress max={1} value={recording} aria-label={label} />
       <span>{label}</span>
       {/* As wide for 0% as for 100%: the button beside it stays in place while it counts. */}
       <span className="recording-percent">{percent}%</span>
