@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
 import { stressScenario } from '../../bench/scenarios';
-import { LESSONS } from '../../src/scenarios/lessons/course';
 import { recordTimeline, stateAt } from '../../src/session/timeline';
 import type { DrawnBox } from '../../src/app/graph/flightLayer';
 import {
+  atEveryLessonStep,
   drawnBoxes,
   expect,
   linkTo,
   open,
-  openLessonStep,
   test,
   waitForStableGraph,
 } from './fixtures';
@@ -85,15 +84,10 @@ for (const language of ['en', 'zh'] as const) {
   test(`${language}: at every lesson step, nothing in flight and no checkpoint tag covers its neighbour`, async ({
     page,
   }) => {
-    const problems: string[] = [];
-    for (const lesson of LESSONS) {
-      for (const k of lesson.steps.keys()) {
-        await openLessonStep(page, lesson, k, language);
-        for (const p of [...(await covered(page)), ...(await tagsCovered(page))]) {
-          problems.push(`lesson ${lesson.order} step ${k + 1}: ${p}`);
-        }
-      }
-    }
+    const problems = await atEveryLessonStep(page, language, async () => [
+      ...(await covered(page)),
+      ...(await tagsCovered(page)),
+    ]);
     expect(problems).toEqual([]);
   });
 }

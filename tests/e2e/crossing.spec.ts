@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  drawnBoxes,
-  expect,
-  linkTo,
-  open,
-  test,
-  waitForStableGraph,
-  type LinkState,
-} from './fixtures';
+import { drawnBoxes, expect, goTo, linkTo, open, test, type LinkState } from './fixtures';
 import { lessonById } from '../../src/scenarios/lessons/course';
 
 const lesson = lessonById('barrier-alignment')!;
@@ -35,14 +27,6 @@ async function overlappingChips(page: Page): Promise<{ found: string[]; chips: n
   return { found, chips: chips.length };
 }
 
-async function goTo(page: Page, state: LinkState, first: boolean): Promise<void> {
-  const url = linkTo(state);
-  if (first) return open(page, url);
-  await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')));
-  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(state.tick));
-  await waitForStableGraph(page);
-}
-
 const VIEWS = [
   { width: 1440, height: 900, presenter: false },
   { width: 1280, height: 720, presenter: false },
@@ -67,16 +51,14 @@ for (const view of VIEWS) {
     let first = true;
     for (const [k, step] of lesson.steps.entries()) {
       for (const inLesson of [true, false]) {
-        await goTo(
-          page,
-          {
-            scenario: { preset: lesson.scenario.id },
-            tick: step.tick,
-            view: { presenter: view.presenter },
-            ...(inLesson ? { lesson: { id: lesson.id, step: k } } : {}),
-          },
-          first,
-        );
+        const state: LinkState = {
+          scenario: { preset: lesson.scenario.id },
+          tick: step.tick,
+          view: { presenter: view.presenter },
+          ...(inLesson ? { lesson: { id: lesson.id, step: k } } : {}),
+        };
+        if (first) await open(page, linkTo(state));
+        else await goTo(page, state);
         first = false;
         const where = inLesson ? `step ${k + 1}` : `tick ${step.tick}, whole job`;
         const { found, chips } = await overlappingChips(page);

@@ -4,6 +4,7 @@ import { lessonText } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import type { LocalText } from '../../src/scenarios/text';
 import type { DrawnBox } from '../../src/app/graph/flightLayer';
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import { presetById } from '../../src/scenarios/presets';
 import type { ShareState } from '../../src/scenarios/shareLink';
 import lz from 'lz-string';
@@ -125,23 +126,55 @@ export async function open(page: Page, url = '/'): Promise<void> {
   await waitForStableGraph(page);
 }
 
-/** Opens `lesson` at its step `k` (from 0), in `language`, from a fresh page. */
-export async function openLessonStep(
+/**
+ * Shows another moment in the open app by its link, as pasting it into the address bar does: no
+ * page load, so a walk over a hundred moments costs a render each, not a start of the app each.
+ * Waits until the app shows the link's scenario or lesson at its tick, and the graph stands still.
+ */
+export async function goTo(page: Page, state: LinkState): Promise<void> {
+  const url = linkTo(state);
+  await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')));
+  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(state.tick));
+  // Two scenarios' moments may share a tick: the picker says which one is on screen.
+  const picked = state.lesson
+    ? `lesson:${state.lesson.id}`
+    : 'preset' in state.scenario
+      ? `preset:${state.scenario.preset}`
+      : null;
+  const picker = page.locator('.picker select');
+  if (picked && (await picker.count())) await expect(picker).toHaveValue(picked);
+  await waitForStableGraph(page);
+}
+
+/**
+ * Every step of every lesson in turn, in `language`: the first opened by its link, the rest as
+ * pasted links (see `goTo`; a step's tick is later than the one before it, and a lesson starts at
+ * 0 where the one before it ended later). Gives what `check` found at each, named by the step.
+ */
+export async function atEveryLessonStep(
   page: Page,
-  lesson: Lesson,
-  k: number,
   language: 'en' | 'zh',
-): Promise<void> {
-  await page.goto('about:blank');
-  await open(
-    page,
-    linkTo({
-      scenario: { preset: lesson.scenario.id },
-      tick: lesson.steps[k].tick,
-      lesson: { id: lesson.id, step: k },
-      language,
-    }),
-  );
+  check: () => Promise<string[]>,
+  options: { presenter?: boolean; embed?: boolean } = {},
+): Promise<string[]> {
+  const problems: string[] = [];
+  let first = true;
+  for (const lesson of LESSONS) {
+    for (const [k, step] of lesson.steps.entries()) {
+      const state: LinkState = {
+        scenario: { preset: lesson.scenario.id },
+        tick: step.tick,
+        lesson: { id: lesson.id, step: k },
+        view: { presenter: options.presenter ?? false },
+        language,
+      };
+      if (first) await open(page, linkTo(state, { embed: options.embed }));
+      else await goTo(page, state);
+      first = false;
+      problems.push(...(await check()).map((f) => `lesson ${lesson.order} step ${k + 1}: ${f}`));
+    }
+  }
+  return problems;
 }
 
 /**

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
-import { expect, linkTo, open, openLessonStep, test, waitForStableGraph } from './fixtures';
+import {
+  atEveryLessonStep,
+  expect,
+  goTo,
+  linkTo,
+  open,
+  test,
+  waitForStableGraph,
+} from './fixtures';
 import { keyMoments } from './keyMoments';
 
 /**
@@ -137,11 +145,14 @@ for (const viewport of [
 
     test("nothing is cut off at any preset's key moments, in any tab", async ({ page }) => {
       const problems: string[] = [];
+      let first = true;
       for (const preset of PRESETS) {
         const moments = keyMoments(preset);
         for (const [k, moment] of moments.entries()) {
-          await page.goto('about:blank');
-          await open(page, linkTo({ scenario: { preset: preset.id }, tick: moment.tick }));
+          const state = { scenario: { preset: preset.id }, tick: moment.tick };
+          if (first) await open(page, linkTo(state));
+          else await goTo(page, state);
+          first = false;
           // Every tab at the last moment, where every panel has the most to show.
           const tabs = k === moments.length - 1 ? TABS : ['Lesson'];
           for (const tab of tabs) {
@@ -221,15 +232,7 @@ test.describe('values at every lesson step, 1280x720', () => {
 
   for (const language of ['en', 'zh'] as const) {
     test(`${language}: no value, count or status on the graph is cut short`, async ({ page }) => {
-      const problems: string[] = [];
-      for (const lesson of LESSONS) {
-        for (const k of lesson.steps.keys()) {
-          await openLessonStep(page, lesson, k, language);
-          problems.push(
-            ...(await valuesCutOff(page)).map((p) => `lesson ${lesson.order} step ${k + 1}: ${p}`),
-          );
-        }
-      }
+      const problems = await atEveryLessonStep(page, language, () => valuesCutOff(page));
       expect([...new Set(problems)]).toEqual([]);
     });
   }
@@ -269,18 +272,17 @@ for (const viewport of [
       }) => {
         const say = SAY[language];
         const problems: string[] = [];
-        for (const lesson of LESSONS) {
-          await page.goto('about:blank');
-          await open(
-            page,
-            linkTo({
-              scenario: { preset: lesson.scenario.id },
-              tick: lesson.steps[0].tick,
-              language,
-              lesson: { id: lesson.id, step: 0 },
-              view: { presenter: true },
-            }),
-          );
+        for (const [n, lesson] of LESSONS.entries()) {
+          const state = {
+            scenario: { preset: lesson.scenario.id },
+            tick: lesson.steps[0].tick,
+            language,
+            lesson: { id: lesson.id, step: 0 },
+            view: { presenter: true },
+          };
+          // The next lesson as a pasted link: a lesson starts at 0, where the one before ended later.
+          if (n === 0) await open(page, linkTo(state));
+          else await goTo(page, state);
           const caption = page.getByTestId('caption');
           for (let i = 0; i < lesson.steps.length; i++) {
             await expect(caption).toContainText(`${i + 1} / ${lesson.steps.length}`);
