@@ -3,7 +3,7 @@ import { topologyOf } from '../../src/engine';
 import { taskName } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, linkTo, open, test, verdictOf } from './fixtures';
+import { expect, goTo, linkTo, open, test, verdictOf } from './fixtures';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
@@ -88,30 +88,42 @@ test('the checks find what the Chinese screen once showed, and let names and API
   for (const text of fine) expect(problems('lesson', text, 'zh')).toEqual([]);
 });
 
+// Each walk is a class going through the whole course: the first lesson opened by its link, each
+// next one as a pasted link (a page load per lesson cost more than its walk).
+test.describe.configure({ timeout: 300_000 });
+
 for (const language of ['en', 'zh'] as const) {
   for (const presenter of [false, true]) {
-    for (const lesson of LESSONS) {
-      test(`${language}${presenter ? ', presenter' : ''}: lesson ${lesson.order} (${lesson.id}) names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}`, async ({
-        page,
-      }) => {
-        await walk(page, lesson, language, presenter);
-      });
-    }
+    test(`${language}${presenter ? ', presenter' : ''}: every lesson names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}`, async ({
+      page,
+    }) => {
+      const found: string[] = [];
+      for (const [n, lesson] of LESSONS.entries()) {
+        const state = {
+          scenario: { preset: lesson.scenario.id },
+          tick: lesson.steps[0].tick,
+          language,
+          lesson: { id: lesson.id, step: 0 },
+          view: { presenter },
+        };
+        if (n === 0) await open(page, linkTo(state));
+        else await goTo(page, state);
+        const walked = await walk(page, lesson, language, presenter);
+        found.push(...walked.map((p) => `lesson ${lesson.order} (${lesson.id}), ${p}`));
+      }
+      expect([...new Set(found)]).toEqual([]);
+    });
   }
 }
 
-async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter: boolean) {
+/** The problems of every step of `lesson`, open at its first step, stepped with its own buttons. */
+async function walk(
+  page: Page,
+  lesson: Lesson,
+  language: 'en' | 'zh',
+  presenter: boolean,
+): Promise<string[]> {
   const say = TEXT[language];
-  await open(
-    page,
-    linkTo({
-      scenario: { preset: lesson.scenario.id },
-      tick: lesson.steps[0].tick,
-      language,
-      lesson: { id: lesson.id, step: 0 },
-      view: { presenter },
-    }),
-  );
   const panel = presenter ? page.getByTestId('caption') : page.getByTestId('lesson');
   const found: string[] = [];
   for (const m of await markerTitles(page)) found.push(...problems('marker', m, language));
@@ -144,5 +156,5 @@ async function walk(page: Page, lesson: Lesson, language: 'en' | 'zh', presenter
     if (i < lesson.steps.length - 1)
       await panel.getByRole('button', { name: say.continue }).click();
   }
-  expect([...new Set(found)]).toEqual([]);
+  return found;
 }
