@@ -8,6 +8,7 @@ import {
   type SinkSpec,
 } from '../engine';
 import { FLINK_VERSION } from './flinkVersion';
+import type { Language, LocalText } from './text';
 
 export { FLINK_VERSION };
 
@@ -51,7 +52,7 @@ function kafkaSinks(scenario: Scenario): SinkSpec[] {
  * transactional id prefix, `transaction.timeout.ms` when the scenario sets it) for a
  * transactional sink, AT_LEAST_ONCE for one writing outside transactions.
  */
-function kafkaSinkLines(sink: SinkSpec, java: boolean): string[] {
+function kafkaSinkLines(sink: SinkSpec, java: boolean, words: Language): string[] {
   const id = sink.id.replace(/\W/g, '_');
   const name = /sink$/i.test(id) ? id : `${id}Sink`;
   const topic = JSON.stringify(sink.topic ?? sink.id);
@@ -72,9 +73,18 @@ function kafkaSinkLines(sink: SinkSpec, java: boolean): string[] {
     if (sink.transactionTimeoutMs !== undefined) {
       chain.push(`.setProperty("transaction.timeout.ms", "${sink.transactionTimeoutMs}")`);
     } else {
+      const hours = DEFAULT_TRANSACTION_TIMEOUT_MS / 3_600_000;
       chain.push(
-        `// transaction.timeout.ms unset: KafkaSink sets ${DEFAULT_TRANSACTION_TIMEOUT_MS / 3_600_000} h, above a broker's`,
-        '// transaction.max.timeout.ms (15 min by default), which then refuses the producer',
+        ...{
+          en: [
+            `// transaction.timeout.ms unset: KafkaSink sets ${hours} h, above a broker's`,
+            '// transaction.max.timeout.ms (15 min by default), which then refuses the producer',
+          ],
+          zh: [
+            `// 未设置 transaction.timeout.ms：KafkaSink 设为 ${hours} 小时，高于 Broker 的`,
+            '// transaction.max.timeout.ms（默认 15 分钟），Broker 会因此拒绝这个生产者',
+          ],
+        }[words],
       );
     }
   } else {
@@ -164,14 +174,29 @@ export function flinkConfigKeys(scenario: Scenario): string[] {
  * call in the job's code: the network stack's buffers, and an operator slower than its input.
  * Said only when the scenario sets them (every channel has a default capacity).
  */
-function flowControlNotes(scenario: Scenario): string[] {
+function flowControlNotes(scenario: Scenario, words: Language): string[] {
   const capacities = [
     ...new Set(scenario.edges.flatMap((e) => (e.capacity != null ? [e.capacity] : []))),
   ].sort((a, b) => a - b);
   const rated = scenario.operators.filter((o) => o.kind !== 'source' && o.rate !== undefined);
   if (capacities.length === 0 && rated.length === 0) return [];
+  const held = capacities.length > 0 ? capacities : [DEFAULT_CHANNEL_CAPACITY];
+  if (words === 'zh') {
+    return [
+      `流控不在作业代码中设置。这里一个通道最多容纳 ${held.join(' 或 ')} 条记录；`,
+      'Flink 按 32 KiB 的网络缓冲区计（taskmanager.memory.segment-size），每个通道 2 个独占缓冲区',
+      '（taskmanager.network.memory.buffers-per-channel），每个输入门另有一个缓冲池。',
+      '通道已满的发送方要等接收方给出信用：这就是反压。',
+      ...rated.map(
+        (o) => `${o.id} 每拍最多处理 ${o.rate} 条记录：一个慢算子，就像慢的 sink 或窗口。`,
+      ),
+      '缓冲区消胀（taskmanager.network.memory.buffer-debloat.enabled，默认关闭）会把缓冲区',
+      '缩小到约 1 秒的处理量（buffer-debloat.target）：排在分界线前面的记录更少，',
+      '对齐检查点因此更快，非对齐检查点存储的数据也更少。',
+    ];
+  }
   return [
-    `Flow control is not set in the job's code. Here a channel holds at most ${capacities.length > 0 ? capacities.join(' or ') : DEFAULT_CHANNEL_CAPACITY} records;`,
+    `Flow control is not set in the job's code. Here a channel holds at most ${held.join(' or ')} records;`,
     'Flink counts network buffers of 32 KiB (taskmanager.memory.segment-size), 2 exclusive ones',
     'per channel (taskmanager.network.memory.buffers-per-channel) and a pool per gate. A sender',
     'whose channel is full waits for credit: backpressure.',
@@ -189,16 +214,20 @@ function flowControlNotes(scenario: Scenario): string[] {
  * The Flink job setup equivalent to a scenario's checkpoint configuration and restart strategy,
  * written as the seed writes it (Scala, `val chkpConfig = env.getCheckpointConfig`) or in Java.
  * Every setter is listed, defaults included, so the code reads as the whole configuration.
- * What Flink has no option for (stop-the-world, the simulated backend) is said in a comment.
- * Pure.
+ * What Flink has no option for (stop-the-world, the simulated backend) is said in a comment,
+ * in the language of the screen (`words`): code stays code, what it explains is read. Pure.
  */
-export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
+export function flinkCode(
+  scenario: Scenario,
+  language: CodeLanguage,
+  words: Language = 'en',
+): string {
   const java = language === 'java';
   const end = java ? ';' : '';
   const c = scenario.checkpoint;
   const lines: string[] = [];
   const say = (line = '') => lines.push(line === '' ? '' : line + end);
-  const comment = (text: string) => lines.push(`// ${text}`);
+  const comment = (text: LocalText) => lines.push(`// ${text[words]}`);
   const sinks = kafkaSinks(scenario);
 
   const imports = [
@@ -234,12 +263,24 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
 
   const mode = c.mode === 'at-least-once' ? 'AT_LEAST_ONCE' : 'EXACTLY_ONCE';
   if (c.mode === 'stop-the-world') {
-    comment('Stop-the-world is the simulator\'s "pause, snapshot, resume" idea, not a Flink mode;');
-    comment("Flink's barriers do the same job without pausing, as EXACTLY_ONCE below.");
+    comment({
+      en: 'Stop-the-world is the simulator\'s "pause, snapshot, resume" idea, not a Flink mode;',
+      zh: '暂停应用是模拟器“暂停、快照、恢复”的思路，不是 Flink 的模式；',
+    });
+    comment({
+      en: "Flink's barriers do the same job without pausing, as EXACTLY_ONCE below.",
+      zh: 'Flink 的分界线不暂停也能做到同样的事，即下面的 EXACTLY_ONCE。',
+    });
   }
   if (c.intervalMs === null) {
-    comment('Periodic checkpoints are off: without enableCheckpointing only triggered');
-    comment('savepoints are taken. The configuration below still applies to them.');
+    comment({
+      en: 'Periodic checkpoints are off: without enableCheckpointing only triggered',
+      zh: '周期性检查点已关闭：没有 enableCheckpointing 时，只会做手动触发的',
+    });
+    comment({
+      en: 'savepoints are taken. The configuration below still applies to them.',
+      zh: '保存点。下面的配置仍然对它们生效。',
+    });
   } else {
     say(`env.enableCheckpointing(${c.intervalMs}L)`);
   }
@@ -255,44 +296,62 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
   say(`chkpConfig.setMaxConcurrentCheckpoints(${c.maxConcurrent})`);
   say(`chkpConfig.setMinPauseBetweenCheckpoints(${c.minPauseMs}L)`);
   if (c.preferCheckpointForRecovery !== undefined) {
-    comment('Deprecated since Flink 1.12, removed in 1.14');
+    comment({
+      en: 'Deprecated since Flink 1.12, removed in 1.14',
+      zh: '自 Flink 1.12 起弃用，1.14 中移除',
+    });
     say(`chkpConfig.setPreferCheckpointForRecovery(${c.preferCheckpointForRecovery})`);
   }
   say(`chkpConfig.setTolerableCheckpointFailureNumber(${c.tolerableFailures})`);
   if (c.unaligned === true) {
-    comment(
-      'Barriers overtake the in-flight records, which the checkpoint stores; savepoints stay aligned',
-    );
+    comment({
+      en: 'Barriers overtake the in-flight records, which the checkpoint stores; savepoints stay aligned',
+      zh: '分界线越过在途记录，这些记录存入检查点；保存点仍然对齐',
+    });
     say('chkpConfig.enableUnalignedCheckpoints()');
     const timeout = c.alignedCheckpointTimeoutMs ?? 0;
     if (timeout > 0) {
-      comment(
-        'Start aligned; a subtask switches to unaligned once this long passed since the trigger',
-      );
+      comment({
+        en: 'Start aligned; a subtask switches to unaligned once this long passed since the trigger',
+        zh: '先对齐；从触发起超过这段时间，子任务就切换为非对齐',
+      });
       say(`chkpConfig.setAlignedCheckpointTimeout(Duration.ofMillis(${timeout}))`);
     }
   }
-  const flow = flowControlNotes(scenario);
+  const flow = flowControlNotes(scenario, words);
   if (flow.length > 0) {
     say();
-    for (const text of flow) comment(text);
+    for (const text of flow) lines.push(`// ${text}`);
   }
   say();
   if (scenario.restart.type === 'default') {
     const effective = effectiveRestart(scenario);
     comment(
       effective.type === 'none'
-        ? `No restart strategy set: with checkpointing off, Flink ${FLINK_VERSION} does not restart.`
-        : `No restart strategy set: with checkpointing on, Flink ${FLINK_VERSION} uses exponential-delay`,
+        ? {
+            en: `No restart strategy set: with checkpointing off, Flink ${FLINK_VERSION} does not restart.`,
+            zh: `未设置重启策略：检查点关闭时，Flink ${FLINK_VERSION} 不会重启。`,
+          }
+        : {
+            en: `No restart strategy set: with checkpointing on, Flink ${FLINK_VERSION} uses exponential-delay`,
+            zh: `未设置重启策略：检查点开启时，Flink ${FLINK_VERSION} 使用 exponential-delay`,
+          },
     );
     if (effective.type !== 'none') {
-      comment('with its defaults (1 s, max 1 min, x1.5, reset after 1 h, jitter 0.1); before 1.19');
-      comment('the default was fixed-delay with Integer.MAX_VALUE attempts and a 1 s delay.');
+      comment({
+        en: 'with its defaults (1 s, max 1 min, x1.5, reset after 1 h, jitter 0.1); before 1.19',
+        zh: '及其默认值（1 秒，最长 1 分钟，×1.5，1 小时后重置，抖动 0.1）；1.19 之前',
+      });
+      comment({
+        en: 'the default was fixed-delay with Integer.MAX_VALUE attempts and a 1 s delay.',
+        zh: '默认是 fixed-delay，Integer.MAX_VALUE 次尝试，间隔 1 秒。',
+      });
     }
   } else {
-    comment(
-      `RestartStrategies is deprecated since 1.19 and removed in 2.0: Flink ${FLINK_VERSION} takes the keys below.`,
-    );
+    comment({
+      en: `RestartStrategies is deprecated since 1.19 and removed in 2.0: Flink ${FLINK_VERSION} takes the keys below.`,
+      zh: `RestartStrategies 自 1.19 起弃用，2.0 中移除：Flink ${FLINK_VERSION} 使用下面的配置项。`,
+    });
     say(`env.setRestartStrategy(${restartCall(scenario.restart)})`);
   }
 
@@ -300,24 +359,40 @@ export function flinkCode(scenario: Scenario, language: CodeLanguage): string {
     say();
     comment(
       sink.transactional === true
-        ? 'Two-phase commit: pre-committed in each checkpoint, committed when it completes'
-        : 'No transactions: a replay after a failure writes its records again',
+        ? {
+            en: 'Two-phase commit: pre-committed in each checkpoint, committed when it completes',
+            zh: '两阶段提交：每个检查点中预提交，检查点完成时提交',
+          }
+        : {
+            en: 'No transactions: a replay after a failure writes its records again',
+            zh: '没有事务：故障后的重放会把记录再写一次',
+          },
     );
-    lines.push(...kafkaSinkLines(sink, java));
+    lines.push(...kafkaSinkLines(sink, java, words));
   }
 
   const savepoints = scenario.actions.filter((a) => a.type === 'savepoint');
   if (savepoints.length > 0) {
     say();
-    comment('Savepoints are never automatic: they are triggered from outside the job,');
-    comment(
-      savepoints.some((a) => a.type === 'savepoint' && a.stop)
-        ? `e.g. bin/flink stop${savepoints.some((a) => a.type === 'savepoint' && a.stop && a.drain) ? ' --drain' : ''} --savepointPath <dir> <jobId>`
-        : 'e.g. bin/flink savepoint <jobId> <dir>',
-    );
+    comment({
+      en: 'Savepoints are never automatic: they are triggered from outside the job,',
+      zh: '保存点从不自动生成：它们由作业外部触发，',
+    });
+    const drain = savepoints.some((a) => a.type === 'savepoint' && a.stop && a.drain);
+    const command = savepoints.some((a) => a.type === 'savepoint' && a.stop)
+      ? `bin/flink stop${drain ? ' --drain' : ''} --savepointPath <dir> <jobId>`
+      : 'bin/flink savepoint <jobId> <dir>';
+    comment({ en: `e.g. ${command}`, zh: `例如 ${command}` });
   }
   lines.push('');
-  lines.push(`// The same settings as Flink ${FLINK_VERSION} configuration keys (config.yaml):`);
+  lines.push(
+    `// ${
+      {
+        en: `The same settings as Flink ${FLINK_VERSION} configuration keys (config.yaml):`,
+        zh: `同样的设置，写成 Flink ${FLINK_VERSION} 的配置项（config.yaml）：`,
+      }[words]
+    }`,
+  );
   for (const line of flinkConfigKeys(scenario)) lines.push(`//   ${line}`);
   return lines.join('\n');
 }

@@ -8,7 +8,7 @@ import {
 } from '../../engine';
 import { configWarnings, type ConfigWarning } from '../../scenarios/configWarnings';
 import { flinkCode, type CodeLanguage } from '../../scenarios/flinkCode';
-import { useT, type LocalText } from '../i18n';
+import { useLanguage, useT, type LocalText } from '../i18n';
 import { useStore } from '../store';
 import {
   BACKEND_FIELDS,
@@ -236,15 +236,19 @@ function CodeView({ scenario }: { scenario: Scenario }) {
   const t = useT();
   const [language, setLanguage] = useState<CodeLanguage>('scala');
   const [copied, setCopied] = useState(false);
-  const code = useMemo(() => flinkCode(scenario, language), [scenario, language]);
+  // Its comments in the screen's language: the Chinese screen explains the code in Chinese.
+  const words = useLanguage();
+  const code = useMemo(() => flinkCode(scenario, language, words), [scenario, language, words]);
   // Lines that differ from the code before the last change are marked, so the effect of an
-  // option on the code is seen, not searched for.
-  const [previous, setPrevious] = useState({ language, code, before: code });
+  // option on the code is seen, not searched for. Another code or screen language changes
+  // every line, and marks none.
+  const written = `${language} ${words}`;
+  const [previous, setPrevious] = useState({ written, code, before: code });
   if (previous.code !== code) {
     setPrevious({
-      language,
+      written,
       code,
-      before: previous.language === language ? previous.code : code,
+      before: previous.written === written ? previous.code : code,
     });
   }
   const before = new Set(previous.before.split('\n'));

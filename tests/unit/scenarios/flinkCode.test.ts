@@ -8,6 +8,7 @@ import {
   twoPhaseCommitTimeout,
 } from '../../../src/scenarios/presets/twoPhaseCommit';
 import type { Scenario } from '../../../src/engine';
+import { PRESETS } from '../../../src/scenarios/presets';
 
 // Seed section 3, as written there.
 const SEED: Scenario = {
@@ -205,5 +206,66 @@ describe('flinkCode for a sink writing a topic', () => {
 
   it('says nothing of Kafka for a job without a topic or a transactional sink', () => {
     expect(flinkCode(oddEvenSum, 'java')).not.toMatch(/KafkaSink|DeliveryGuarantee/);
+  });
+});
+
+describe('flinkCode on the Chinese screen', () => {
+  /** Three Latin words in a row: an English sentence, where names and keys are one word each. */
+  const LATIN_RUN = /[A-Za-z][\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*){2,}/;
+  const comment = (line: string) => line.trimStart().startsWith('//');
+  /** A `key: value` line of the configuration keys: data, in any language. */
+  const configKey = (line: string) => /^\/\/\s{3}[\w.-]+: /.test(line.trim());
+
+  // Every comment the code can carry: stop-the-world, checkpointing off, a deprecated option,
+  // unaligned with its timeout, flow control, the default strategy with checkpointing on and
+  // off, transactional sinks with and without a timeout, a sink outside transactions, and the
+  // presets (savepoints stopping and draining among them).
+  const scenarios: Scenario[] = [
+    SEED,
+    { ...SEED, checkpoint: { ...SEED.checkpoint, mode: 'stop-the-world' } },
+    { ...SEED, checkpoint: { ...SEED.checkpoint, intervalMs: null }, restart: { type: 'default' } },
+    { ...SEED, restart: { type: 'default' } },
+    {
+      ...SEED,
+      checkpoint: { ...SEED.checkpoint, unaligned: true, alignedCheckpointTimeoutMs: 300 },
+    },
+    slowSinkAligned,
+    twoPhaseCommit,
+    twoPhaseCommitTimeout,
+    atLeastOnceSink,
+    ...PRESETS,
+  ];
+
+  it('explains the same code in Chinese: every line of code as in English, no English sentence in a comment', () => {
+    let explained = 0;
+    for (const scenario of scenarios) {
+      for (const language of ['scala', 'java'] as const) {
+        const en = flinkCode(scenario, language, 'en').split('\n');
+        const zh = flinkCode(scenario, language, 'zh').split('\n');
+        expect(zh.length, scenario.id).toBe(en.length);
+        for (const [k, line] of zh.entries()) {
+          // Comments where English has them, and the code itself the same.
+          expect(comment(line), `${scenario.id} line ${k + 1}: ${line}`).toBe(comment(en[k]));
+          if (!comment(line) || configKey(line)) {
+            expect(line).toBe(en[k]);
+            continue;
+          }
+          expect(line, `${scenario.id} line ${k + 1}`).not.toMatch(LATIN_RUN);
+          expect(line, `${scenario.id} line ${k + 1}`).toMatch(/[\u4e00-\u9fff]/);
+          explained += 1;
+        }
+      }
+    }
+    expect(explained).toBeGreaterThan(scenarios.length);
+  });
+
+  it('keeps the numbers a comment states', () => {
+    const code = flinkCode(twoPhaseCommit, 'java', 'zh');
+    expect(code).toContain('KafkaSink 设为 1 小时');
+    const slow = flinkCode(slowSinkAligned, 'java', 'zh');
+    const capacity = slowSinkAligned.edges.find((e) => e.capacity != null)!.capacity!;
+    const sink = slowSinkAligned.operators.find((o) => o.kind === 'sink')!;
+    expect(slow).toContain(`一个通道最多容纳 ${capacity} 条记录`);
+    expect(slow).toContain(`${sink.id} 每拍最多处理 ${sink.rate} 条记录`);
   });
 });
