@@ -114,8 +114,13 @@ export const holdBetweenPieces = `{
 /** Serves the recording worker with `holdBetweenPieces` before it: it sends one piece, then waits. */
 export async function holdRecordingWorker(page: Page): Promise<void> {
   await page.route(/recording\.worker/, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: holdBetweenPieces + (await response.text()) });
+    try {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: holdBetweenPieces + (await response.text()) });
+    } catch (error) {
+      // The test ended and closed its page while the worker's script was on its way.
+      if (!page.isClosed()) throw error;
+    }
   });
 }
 
