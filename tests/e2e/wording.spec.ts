@@ -46,8 +46,22 @@ function problems(where: string, text: string, language: 'en' | 'zh'): string[] 
 }
 
 const TEXT = {
-  en: { reveal: 'Reveal the answer', continue: 'Continue', lesson: 'Lesson', log: 'Log' },
-  zh: { reveal: '显示答案', continue: '继续', lesson: '课程', log: '日志' },
+  en: {
+    reveal: 'Reveal the answer',
+    continue: 'Continue',
+    lesson: 'Lesson',
+    log: 'Log',
+    task: 'Task',
+    config: 'Config',
+  },
+  zh: {
+    reveal: '显示答案',
+    continue: '继续',
+    lesson: '课程',
+    log: '日志',
+    task: '任务',
+    config: '配置',
+  },
 } as const;
 
 /** What a screen reader or a hover says on the graph: every aria-label and title in it. */
@@ -151,10 +165,38 @@ async function walk(
       const log = page.getByRole('tabpanel');
       await expect(log.locator('h2')).toBeVisible();
       found.push(...problems(`${where}, log`, await log.innerText(), language));
+      if (i === lesson.steps.length - 1) found.push(...(await taskAndConfig(page, language)));
       await page.getByRole('tab', { name: say.lesson }).click();
     }
     if (i < lesson.steps.length - 1)
       await panel.getByRole('button', { name: say.continue }).click();
   }
+  return found;
+}
+
+/**
+ * The problems of the Task tab, for each operator's first subtask picked on the graph, and of the
+ * Config tab with its Flink code (the code stays code; its comments are read).
+ */
+async function taskAndConfig(page: Page, language: 'en' | 'zh'): Promise<string[]> {
+  const say = TEXT[language];
+  const found: string[] = [];
+  const tasks = await page
+    .locator('.react-flow__node')
+    .evaluateAll((els) =>
+      els.map((el) => el.getAttribute('data-id') ?? '').filter((id) => id.endsWith('#0')),
+    );
+  for (const id of tasks) {
+    // Picked as a click picks it, wherever the camera frames the step.
+    await page.getByTestId(`rf__node-${id}`).dispatchEvent('click');
+    await page.getByRole('tab', { name: say.task }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.locator('h3')).toBeVisible();
+    found.push(...problems(`task tab of ${id}`, await panel.innerText(), language));
+  }
+  await page.getByRole('tab', { name: say.config }).click();
+  const config = page.getByRole('tabpanel');
+  await expect(config.locator('pre')).toBeVisible();
+  found.push(...problems('config tab', await config.innerText(), language));
   return found;
 }

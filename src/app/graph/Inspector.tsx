@@ -119,12 +119,12 @@ export function Inspector() {
         <StatusPill status={task.status} />
       </div>
       <p className="g-label">
+        {/* The task by its name alone, as the graph names it: no second, internal name. */}
         {t(describeOperator(info.operator))} ·{' '}
         {t({
           en: `subtask ${info.subtask + 1} of ${info.operator.parallelism}`,
           zh: `子任务 ${info.subtask + 1} / ${info.operator.parallelism}`,
-        })}{' '}
-        · <code>{info.id}</code>
+        })}
       </p>
 
       <h4>{t({ en: 'State', zh: '状态' })}</h4>

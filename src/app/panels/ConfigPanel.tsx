@@ -219,7 +219,9 @@ function NumberOption({
               if (e.key === 'Enter') check(e.currentTarget.value, true);
             }}
           />
-          <span className="cl-unit">{field.unit}</span>
+          <span className="cl-unit">
+            {typeof field.unit === 'string' ? field.unit : field.unit && t(field.unit)}
+          </span>
         </>
       }
       below={

@@ -19,7 +19,8 @@ export interface NumberField {
   /** The Flink name of the option, shown as code. */
   flink: string | null;
   help: LocalText;
-  unit: string | null;
+  /** A symbol every language writes alike (`ms`, `B`, `×`), or a word in each language. */
+  unit: string | LocalText | null;
   /** Empty input means "not set" (null). */
   optional?: boolean;
   get: (s: Scenario) => number | null;
@@ -346,7 +347,7 @@ export const BACKEND_FIELDS: NumberField[] = [
       en: 'Bytes the state backend writes per tick: bigger state or less bandwidth makes every checkpoint slower.',
       zh: '状态后端每拍写入的字节数：状态越大、带宽越低，检查点越慢。',
     },
-    unit: 'B/tick',
+    unit: { en: 'B/tick', zh: 'B/拍' },
     get: (s) => s.backend.bandwidth,
     set: (s, value) => ({ ...s, backend: { ...s.backend, bandwidth: value as number } }),
   },
@@ -358,7 +359,7 @@ export const BACKEND_FIELDS: NumberField[] = [
       en: 'Fixed ticks every snapshot write takes on top of its bytes.',
       zh: '每次写入快照除了按字节计算的时间外，额外固定耗费的拍数。',
     },
-    unit: 'ticks',
+    unit: { en: 'ticks', zh: '拍' },
     get: (s) => s.backend.writeLatency,
     set: (s, value) => ({ ...s, backend: { ...s.backend, writeLatency: value as number } }),
   },
