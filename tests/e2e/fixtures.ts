@@ -152,9 +152,38 @@ export async function goTo(page: Page, state: LinkState): Promise<void> {
 }
 
 /**
- * Every step of every lesson in turn, in `language`: the first opened by its link, the rest as
- * pasted links (see `goTo`; a step's tick is later than the one before it, and a lesson starts at
- * 0 where the one before it ended later). Gives what `check` found at each, named by the step.
+ * Every lesson in turn, open at its first step in `language`: the first by its link, each next
+ * one as a pasted link (see `goTo`; a lesson starts at 0, where the one before it ended later).
+ * `visit` goes through the lesson from there; what it found comes back named by its lesson.
+ */
+export async function atEveryLesson(
+  page: Page,
+  language: 'en' | 'zh',
+  visit: (lesson: Lesson) => Promise<string[]>,
+  options: { presenter?: boolean; embed?: boolean } = {},
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [n, lesson] of LESSONS.entries()) {
+    const state: LinkState = {
+      scenario: { preset: lesson.scenario.id },
+      tick: lesson.steps[0].tick,
+      lesson: { id: lesson.id, step: 0 },
+      view: { presenter: options.presenter ?? false },
+      language,
+    };
+    if (n === 0) await open(page, linkTo(state, { embed: options.embed }));
+    else await goTo(page, state);
+    problems.push(
+      ...(await visit(lesson)).map((f) => `lesson ${lesson.order} (${lesson.id}), ${f}`),
+    );
+  }
+  return problems;
+}
+
+/**
+ * Every step of every lesson in turn, in `language`, each as a link: the first lesson's first
+ * step opened, every other step pasted (see `atEveryLesson`; a step's tick is later than the one
+ * before it). Gives what `check` found at each, named by the step.
  */
 export async function atEveryLessonStep(
   page: Page,
@@ -162,24 +191,27 @@ export async function atEveryLessonStep(
   check: () => Promise<string[]>,
   options: { presenter?: boolean; embed?: boolean } = {},
 ): Promise<string[]> {
-  const problems: string[] = [];
-  let first = true;
-  for (const lesson of LESSONS) {
-    for (const [k, step] of lesson.steps.entries()) {
-      const state: LinkState = {
-        scenario: { preset: lesson.scenario.id },
-        tick: step.tick,
-        lesson: { id: lesson.id, step: k },
-        view: { presenter: options.presenter ?? false },
-        language,
-      };
-      if (first) await open(page, linkTo(state, { embed: options.embed }));
-      else await goTo(page, state);
-      first = false;
-      problems.push(...(await check()).map((f) => `lesson ${lesson.order} step ${k + 1}: ${f}`));
-    }
-  }
-  return problems;
+  return atEveryLesson(
+    page,
+    language,
+    async (lesson) => {
+      const found: string[] = [];
+      for (const [k, step] of lesson.steps.entries()) {
+        if (k > 0) {
+          await goTo(page, {
+            scenario: { preset: lesson.scenario.id },
+            tick: step.tick,
+            lesson: { id: lesson.id, step: k },
+            view: { presenter: options.presenter ?? false },
+            language,
+          });
+        }
+        found.push(...(await check()).map((f) => `step ${k + 1}: ${f}`));
+      }
+      return found;
+    },
+    options,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
 import {
+  atEveryLesson,
   atEveryLessonStep,
   expect,
   expectTick,
@@ -140,29 +140,25 @@ test.describe('presenter 1280x720, Chinese', () => {
   test('stepping through every lesson, every task the step rings is wholly on the stage', async ({
     page,
   }) => {
-    const problems: string[] = [];
-    for (const [n, lesson] of LESSONS.entries()) {
-      const [first, last] = [lesson.steps[0], lesson.steps[lesson.steps.length - 1]];
-      const state = {
-        scenario: { preset: lesson.scenario.id },
-        tick: first.tick,
-        lesson: { id: lesson.id, step: 0 },
-        view: { presenter: true },
-        language: 'zh' as const,
-      };
-      if (n === 0) await open(page, linkTo(state));
-      else await goTo(page, state);
-      // The link is applied once its lesson has loaded: a key pressed before that is lost.
-      await expectTick(page, first.tick);
-      await expect(page.getByTestId('caption')).toContainText(`1 / ${lesson.steps.length}`);
-      for (let tick = first.tick + 1; tick <= last.tick; tick++) {
-        await page.keyboard.press('ArrowRight');
-        await expectTick(page, tick);
-        await waitForStableGraph(page);
-        const found = await ringedOffStage(page);
-        problems.push(...found.map((f) => `lesson ${lesson.order} tick ${tick}: ${f}`));
-      }
-    }
+    const problems = await atEveryLesson(
+      page,
+      'zh',
+      async (lesson) => {
+        const [first, last] = [lesson.steps[0], lesson.steps[lesson.steps.length - 1]];
+        const found: string[] = [];
+        // The link is applied once its lesson has loaded: a key pressed before that is lost.
+        await expectTick(page, first.tick);
+        await expect(page.getByTestId('caption')).toContainText(`1 / ${lesson.steps.length}`);
+        for (let tick = first.tick + 1; tick <= last.tick; tick++) {
+          await page.keyboard.press('ArrowRight');
+          await expectTick(page, tick);
+          await waitForStableGraph(page);
+          found.push(...(await ringedOffStage(page)).map((f) => `tick ${tick}: ${f}`));
+        }
+        return found;
+      },
+      { presenter: true },
+    );
     expect(problems).toEqual([]);
   });
 });

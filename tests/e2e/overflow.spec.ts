@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { PRESETS } from '../../src/scenarios/presets';
 import {
+  atEveryLesson,
   atEveryLessonStep,
   expect,
   goTo,
@@ -271,31 +272,25 @@ for (const viewport of [
         page,
       }) => {
         const say = SAY[language];
-        const problems: string[] = [];
-        for (const [n, lesson] of LESSONS.entries()) {
-          const state = {
-            scenario: { preset: lesson.scenario.id },
-            tick: lesson.steps[0].tick,
-            language,
-            lesson: { id: lesson.id, step: 0 },
-            view: { presenter: true },
-          };
-          // The next lesson as a pasted link: a lesson starts at 0, where the one before ended later.
-          if (n === 0) await open(page, linkTo(state));
-          else await goTo(page, state);
-          const caption = page.getByTestId('caption');
-          for (let i = 0; i < lesson.steps.length; i++) {
-            await expect(caption).toContainText(`${i + 1} / ${lesson.steps.length}`);
-            const reveal = caption.getByRole('button', { name: say.reveal });
-            if (await reveal.count()) await reveal.click();
-            await waitForStableGraph(page);
-            problems.push(
-              ...(await captionCutOff(page)).map((p) => `${lesson.id} step ${i + 1}: ${p}`),
-            );
-            if (i < lesson.steps.length - 1)
-              await caption.getByRole('button', { name: say.continue }).click();
-          }
-        }
+        const problems = await atEveryLesson(
+          page,
+          language,
+          async (lesson) => {
+            const found: string[] = [];
+            const caption = page.getByTestId('caption');
+            for (let i = 0; i < lesson.steps.length; i++) {
+              await expect(caption).toContainText(`${i + 1} / ${lesson.steps.length}`);
+              const reveal = caption.getByRole('button', { name: say.reveal });
+              if (await reveal.count()) await reveal.click();
+              await waitForStableGraph(page);
+              found.push(...(await captionCutOff(page)).map((p) => `step ${i + 1}: ${p}`));
+              if (i < lesson.steps.length - 1)
+                await caption.getByRole('button', { name: say.continue }).click();
+            }
+            return found;
+          },
+          { presenter: true },
+        );
         expect(problems).toEqual([]);
       });
     }

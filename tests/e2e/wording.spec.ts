@@ -3,7 +3,7 @@ import { topologyOf } from '../../src/engine';
 import { taskName } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, goTo, linkTo, open, test, verdictOf } from './fixtures';
+import { atEveryLesson, expect, test, verdictOf } from './fixtures';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
@@ -111,20 +111,12 @@ for (const language of ['en', 'zh'] as const) {
     test(`${language}${presenter ? ', presenter' : ''}: every lesson names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}`, async ({
       page,
     }) => {
-      const found: string[] = [];
-      for (const [n, lesson] of LESSONS.entries()) {
-        const state = {
-          scenario: { preset: lesson.scenario.id },
-          tick: lesson.steps[0].tick,
-          language,
-          lesson: { id: lesson.id, step: 0 },
-          view: { presenter },
-        };
-        if (n === 0) await open(page, linkTo(state));
-        else await goTo(page, state);
-        const walked = await walk(page, lesson, language, presenter);
-        found.push(...walked.map((p) => `lesson ${lesson.order} (${lesson.id}), ${p}`));
-      }
+      const found = await atEveryLesson(
+        page,
+        language,
+        (lesson) => walk(page, lesson, language, presenter),
+        { presenter },
+      );
       expect([...new Set(found)]).toEqual([]);
     });
   }
