@@ -110,6 +110,12 @@ function LegendItems({ marks }: { marks: LegendMarks }) {
         {t({ en: 'control message', zh: '控制消息' })}
       </span>
       <span className="g-legend-item">
+        <Sample look={pillLook('◉ 1', 1, true)} />
+        {t({ en: 'snapshot,', zh: '快照，' })}
+        <Sample look={pillLook('↺ 1', 1, true)} />
+        {t({ en: 'restore', zh: '恢复' })}
+      </span>
+      <span className="g-legend-item">
         <span className="g-legend-failed" />
         {t({ en: 'failed task', zh: '失败的任务' })}
       </span>

@@ -1,6 +1,5 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import { useT } from '../../i18n';
 import type { FlightItem } from '../timing';
 import { orthogonal, placeAlong } from '../geometry';
 import { Flight, useScale } from '../motion';
@@ -22,7 +21,9 @@ const NO_WRITES: BackendEdgeData['writes'] = [];
 
 /**
  * A task's way to the state backend: snapshot writes travel to it while they last, and in a
- * restore tick the restored state travels back.
+ * restore tick the restored state travels back. Each is marked as on the task's badge, ◉ N for
+ * the snapshot of checkpoint N and ↺ N for the state restored from it: the lane runs 22 units
+ * beside the task's column, and a pill as wide as "snap 1" was cut by the next task's corner.
  */
 function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<BackendEdgeType>) {
   const lane = data?.lane ?? null;
@@ -37,7 +38,6 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
     else corners.push({ x: gutter, y: targetY });
     return orthogonal(corners);
   }, [sourceX, sourceY, targetY, lane]);
-  const t = useT();
   const writes = data?.writes ?? NO_WRITES;
   const restore = data?.restore ?? null;
   const scale = useScale();
@@ -53,7 +53,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
       key: w.key,
       distance: placed[k],
       exitTo: geometry.length,
-      look: pillLook(`${t({ en: 'snap', zh: '快照' })} ${w.checkpoint}`, w.checkpoint, true),
+      look: pillLook(`◉ ${w.checkpoint}`, w.checkpoint, true),
     }));
     if (restore !== null) {
       list.push({
@@ -65,7 +65,7 @@ function BackendEdgeView({ id, sourceX, sourceY, targetY, data }: EdgeProps<Back
       });
     }
     return list;
-  }, [writes, restore, geometry, scale, t]);
+  }, [writes, restore, geometry, scale]);
   return (
     <>
       <BaseEdge
