@@ -3,7 +3,7 @@ import type { JobState, RestartRefusal, RestartStrategy, Scenario } from './type
 /** Flink's `Integer.MAX_VALUE`: the default `attempts-before-reset-backoff`, "infinite". */
 export const UNLIMITED_ATTEMPTS = 2_147_483_647;
 
-/** The defaults of Flink 2.1's `restart-strategy.exponential-delay.*` options (RestartStrategyOptions). */
+/** The defaults of Flink 2.3's `restart-strategy.exponential-delay.*` options (RestartStrategyOptions). */
 export const EXPONENTIAL_DELAY_DEFAULTS: Extract<RestartStrategy, { type: 'exponential-delay' }> = {
   type: 'exponential-delay',
   initialMs: 1_000,

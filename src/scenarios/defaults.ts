@@ -11,7 +11,7 @@ export const DEFAULT_CHECKPOINT_CONFIG: CheckpointConfig = {
 };
 
 /**
- * No restart strategy configured: Flink 2.1 then restarts with exponential-delay's defaults when
+ * No restart strategy configured: Flink 2.3 then restarts with exponential-delay's defaults when
  * checkpointing is on and not at all when it is off (effectiveRestart).
  */
 export const DEFAULT_RESTART: RestartStrategy = { type: 'default' };

@@ -1,5 +1,5 @@
 /** The Flink release whose defaults and rules the simulator follows. */
-export const FLINK_VERSION = '2.1';
+export const FLINK_VERSION = '2.3';
 
 /**
  * What the seed describes from older Flink versions, each with the version where it changed: the

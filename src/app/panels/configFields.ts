@@ -168,8 +168,8 @@ export const RESTART_TYPES: {
     type: 'default',
     label: { en: 'Not set (Flink’s default)', zh: '未设置（Flink 默认）' },
     help: {
-      en: 'No restart strategy configured. Flink 2.1 then uses exponential-delay with its defaults when checkpointing is on, and no restart when it is off (before 1.19: fixed-delay, Integer.MAX_VALUE attempts, 1 s).',
-      zh: '未配置重启策略。此时 Flink 2.1 在开启检查点时使用默认参数的指数延迟策略，未开启时不重启（1.19 之前：固定延迟，Integer.MAX_VALUE 次，1 s）。',
+      en: 'No restart strategy configured. Flink 2.3 then uses exponential-delay with its defaults when checkpointing is on, and no restart when it is off (before 1.19: fixed-delay, Integer.MAX_VALUE attempts, 1 s).',
+      zh: '未配置重启策略。此时 Flink 2.3 在开启检查点时使用默认参数的指数延迟策略，未开启时不重启（1.19 之前：固定延迟，Integer.MAX_VALUE 次，1 s）。',
     },
     initial: { type: 'default' },
   },

@@ -68,8 +68,8 @@ export const lesson7RestartStrategies: LessonBody = {
       tick: 81,
       title: { en: 'Fourth failure: FAILED', zh: '第四次故障：失败' },
       text: {
-        en: 'The fixed-delay strategy gives up after 3 restart attempts: the job is FAILED. Other strategies: failureRateRestart counts failures within a time window (the next lesson), exponential delay (Flink’s default with checkpointing since 1.19; in Flink 2.1 it starts at 1 s and grows ×1.5 up to 1 min, with jitter 0.1) waits longer after each failure, and none (no restart) fails at once.',
-        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为失败（FAILED）。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见下一课）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略；Flink 2.1 中从 1 秒开始，每次 ×1.5，最多 1 分钟，抖动系数 0.1）每次失败后等待更久；不重启（none）则立即失败。',
+        en: 'The fixed-delay strategy gives up after 3 restart attempts: the job is FAILED. Other strategies: failureRateRestart counts failures within a time window (the next lesson), exponential delay (Flink’s default with checkpointing since 1.19; in Flink 2.3 it starts at 1 s and grows ×1.5 up to 1 min, with jitter 0.1) waits longer after each failure, and none (no restart) fails at once.',
+        zh: '固定延迟重启策略在 3 次重启后放弃：作业变为失败（FAILED）。其他重启策略：失败率重启（failureRateRestart）统计一段时间内的失败次数（见下一课）；指数延迟重启（自 Flink 1.19 起开启检查点时的默认策略；Flink 2.3 中从 1 秒开始，每次 ×1.5，最多 1 分钟，抖动系数 0.1）每次失败后等待更久；不重启（none）则立即失败。',
       },
       highlight: ['jobmanager'],
     },

@@ -215,8 +215,8 @@ describe('a failure due while the job restarts', () => {
   });
 });
 
-// RestartBackoffTimeStrategyFactoryLoader and RestartStrategyOptions of Flink 2.1.
-describe('no restart strategy configured (Flink 2.1 default)', () => {
+// RestartBackoffTimeStrategyFactoryLoader and RestartStrategyOptions of Flink 2.3.
+describe('no restart strategy configured (Flink 2.3 default)', () => {
   const TICK = 50;
   const job = (intervalMs: number | null, seed = 1) =>
     withDefaults({

@@ -103,7 +103,7 @@ describe('flinkCode', () => {
     expect(stwCode.filter((l) => !l.startsWith('//')).join('\n')).not.toMatch(/STOP|WORLD/i);
   });
 
-  it("adds the same settings as Flink 2.1's configuration keys", () => {
+  it("adds the same settings as Flink 2.3's configuration keys", () => {
     const code = lines(flinkCode(SEED, 'java'));
     for (const key of [
       '//   execution.checkpointing.interval: 1 s',
@@ -122,7 +122,7 @@ describe('flinkCode', () => {
     const text = flinkCode(unset, 'java');
     expect(text).not.toContain('setRestartStrategy');
     expect(text).toMatch(
-      /No restart strategy set: with checkpointing on, Flink 2\.1 uses exponential-delay/,
+      /No restart strategy set: with checkpointing on, Flink 2\.3 uses exponential-delay/,
     );
     expect(text).not.toContain('restart-strategy.type');
   });

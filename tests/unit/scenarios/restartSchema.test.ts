@@ -10,7 +10,7 @@ const exponential = {
   resetThresholdMs: 3_600_000,
 };
 
-describe('the restart strategy of a scenario file, as Flink 2.1 reads its options', () => {
+describe('the restart strategy of a scenario file, as Flink 2.3 reads its options', () => {
   it('rejects a backoff multiplier of 1: Flink requires it to be greater than 1', () => {
     const parsed = parseScenario({ ...oddEvenSum, restart: { ...exponential, multiplier: 1 } });
     expect(parsed.ok).toBe(false);
