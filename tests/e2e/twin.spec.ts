@@ -260,3 +260,32 @@ test.describe('the twin view', () => {
     await expectTick(page, 25);
   });
 });
+
+// A step whose text says "“Show beside it” opens the same job…" shows that button in presenter
+// mode too, under the text it is named in; its title says what it opens.
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) presenter mode: lesson 8's caption has the button its text names, and it opens the unaligned run beside`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: 'slow-sink-aligned' },
+        tick: 16,
+        lesson: { id: 'backpressure-aligned', step: 3 },
+        view: { presenter: true },
+        language,
+      }),
+    );
+    const caption = page.getByTestId('caption');
+    const name = language === 'zh' ? '在旁边显示' : 'Show beside it';
+    await expect(caption).toContainText(`“${name}”`);
+    const button = caption.getByTestId('lesson-twin');
+    await expect(button).toHaveText(name);
+    await expect(button).toHaveAttribute('title', language === 'zh' ? /非对齐/ : /unaligned/);
+    await button.click();
+    await waitForTwin(page);
+    await expect(caption.getByTestId('lesson-twin-open')).toBeVisible();
+  });
+}

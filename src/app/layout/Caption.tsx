@@ -1,6 +1,7 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { OffScript, StepNav } from '../lessons/StepNav';
+import { LessonTwinButton } from '../twin/onDemand';
 import { lessonText } from '../../session/narration';
 import { describeEvent, RECORD_NOISE } from '../../session/describeEvent';
 import { useStore } from '../store';
@@ -57,6 +58,8 @@ export function Caption() {
             {t({ en: 'Reveal the answer', zh: '显示答案' })}
           </button>
         )}
+        {/* The step's text points at it ("the button below opens the same job beside it"). */}
+        {step.twin && <LessonTwinButton lesson={lesson} variant={step.twin} short />}
         <StepNav lesson={lesson} step={current.step} />
       </nav>
     </div>

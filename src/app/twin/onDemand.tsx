@@ -61,7 +61,7 @@ export function TwinPicker() {
 }
 
 /** The lesson step's offer of a second run beside this one, once loaded. */
-export function LessonTwinButton(props: { lesson: Lesson; variant: TwinVariant }) {
+export function LessonTwinButton(props: { lesson: Lesson; variant: TwinVariant; short?: boolean }) {
   const loaded = controls.useLoaded();
   useEffect(prepare, []);
   return loaded ? <loaded.TwinButton {...props} /> : null;

@@ -78,8 +78,8 @@ export const lesson2StopTheWorld: LessonBody = {
       tick: 15,
       title: { en: 'Resume', zh: '恢复应用' },
       text: {
-        en: 'Checkpoint 1 completed at tick 14 and the sources read again. They stood still for 6 ticks, from tick 9 to tick 14, and they will stop like this for every checkpoint. Show the same job with barriers (EXACTLY_ONCE) beside this one with the button below: at this tick it has read and added all of its input, {sum_even#0} 84 and {sum_odd#0} 72, while this one is at 40 and 32.',
-        zh: '检查点 1 在第 14 拍完成，数据源重新开始读取。它们停了 6 拍（第 9 拍到第 14 拍），而且每个检查点都要这样停一次。用下方的按钮在旁边打开使用分界线的同一作业（EXACTLY_ONCE）：在这一拍，它已经读完并加完了全部输入，{sum_even#0} 为 84，{sum_odd#0} 为 72，而这个作业还停在 40 和 32。',
+        en: 'Checkpoint 1 completed at tick 14 and the sources read again, after 6 ticks standing still; they will stop like this at every checkpoint. “Show beside it” opens the same job with barriers (EXACTLY_ONCE): at this tick it has added all of its input, {sum_even#0} 84 and {sum_odd#0} 72, while this one is at 40 and 32.',
+        zh: '检查点 1 在第 14 拍完成，数据源重新开始读取。它们停了 6 拍（第 9 拍到第 14 拍），而且每个检查点都要这样停一次。用“在旁边显示”按钮打开使用分界线的同一作业（EXACTLY_ONCE）：在这一拍，它已经读完并加完了全部输入，{sum_even#0} 为 84，{sum_odd#0} 为 72，而这个作业还停在 40 和 32。',
       },
       highlight: ['source#0', 'source#1', 'jobmanager'],
       twin: { mode: 'exactly-once' },
@@ -98,8 +98,8 @@ export const lesson2StopTheWorld: LessonBody = {
       tick: 31,
       title: { en: 'The price, and Flink’s answer', zh: '代价，以及 Flink 的做法' },
       text: {
-        en: 'The job took 3 checkpoints and finished at tick 31, with its sources paused for 18 ticks. With barriers (the button below, or preset barrier-snapshots) the same job takes the same checkpoint 1 (8, 8, 40, 32) at the same ticks, but its sources never pause: it reads its last record at tick 12 and has processed all of its input at tick 15, where the stopped-world job needs until tick 27 (both then wait for a final checkpoint to finish, as Flink does since 1.15). Flink separates checkpoints from processing: the next lesson shows how.',
-        zh: '这个作业做了 3 个检查点，在第 31 拍才结束，数据源一共暂停了 18 拍。同样的作业使用分界线时（预设 barrier-snapshots，或用下方的按钮在旁边打开），在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但数据源从不暂停：它在第 12 拍读完最后一个数字，在第 15 拍就处理完了全部输入，而暂停应用的作业要到第 27 拍（两者之后都要等一个最后的检查点才结束，Flink 1.15 起如此）。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
+        en: 'The job took 3 checkpoints and finished at tick 31, with its sources paused for 18 ticks. With barriers (“Show beside it”, or preset barrier-snapshots) the same job takes the same checkpoint 1 (8, 8, 40, 32) at the same ticks, but its sources never pause: it reads its last record at tick 12 and has processed all of its input at tick 15, where the stopped-world job needs until tick 27 (both then wait for a final checkpoint, as Flink does since 1.15). Flink separates checkpoints from processing: the next lesson shows how.',
+        zh: '这个作业做了 3 个检查点，在第 31 拍才结束，数据源一共暂停了 18 拍。同样的作业使用分界线时（预设 barrier-snapshots，或用“在旁边显示”按钮打开），在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但数据源从不暂停：它在第 12 拍读完最后一个数字，在第 15 拍就处理完了全部输入，而暂停应用的作业要到第 27 拍（两者之后都要等一个最后的检查点才结束，Flink 1.15 起如此）。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
       },
       highlight: ['source#0', 'source#1'],
       twin: { mode: 'exactly-once' },

@@ -115,8 +115,8 @@ export const lesson4ExactlyVsAtLeastOnce: LessonBody = {
       tick: 38,
       title: { en: 'At least once, not exactly once', zh: '至少一次，而不是精确一次' },
       text: {
-        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Show the same run in EXACTLY_ONCE beside this one (the button below; the lesson stays open) and step through both on one clock: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50: exactly once (精确一次). Only this run counts the 4 twice.',
-        zh: '作业结束时 {sum_even#0} = 44，而不是 40：来自 {source#0} 的 4 被算了两次。{sum_odd#0} = 50 是对的。在旁边打开 EXACTLY_ONCE 模式下的同一作业（下方的按钮，课程不会关闭），在同一时钟下逐拍对比：在第 8 拍，来自 {source#0} 的输入被阻塞，4 在通道里等待，{sum_even#0} 保存的是 4；同样的故障之后，作业以 40 和 50 结束（精确一次）。只有本次运行把 4 算了两次。',
+        en: 'The job ends with {sum_even#0} = 44 instead of 40: the 4 from {source#0} was counted twice. {sum_odd#0} = 50 is right. Show the same run in EXACTLY_ONCE beside this one (“Show beside it”; the lesson stays open) and step through both on one clock: at tick 8 the input from {source#0} is blocked and the 4 waits in its channel, {sum_even#0} saves 4, and after the same failure the job ends with 40 and 50: exactly once (精确一次). Only this run counts the 4 twice.',
+        zh: '作业结束时 {sum_even#0} = 44，而不是 40：来自 {source#0} 的 4 被算了两次。{sum_odd#0} = 50 是对的。在旁边打开 EXACTLY_ONCE 模式下的同一作业（“在旁边显示”按钮，课程不会关闭），在同一时钟下逐拍对比：在第 8 拍，来自 {source#0} 的输入被阻塞，4 在通道里等待，{sum_even#0} 保存的是 4；同样的故障之后，作业以 40 和 50 结束（精确一次）。只有本次运行把 4 算了两次。',
       },
       highlight: ['sum_even#0', 'sum_odd#0'],
       twin: { mode: 'exactly-once' },

@@ -46,8 +46,8 @@ export const lesson8Backpressure: LessonBody = {
       tick: 16,
       title: { en: 'Expired before it started', zh: '还没开始就过期了' },
       text: {
-        en: 'Checkpoint 1 expired after 600 ms: the sum had not even received a barrier (its start delay is longer than the timeout). This is the “checkpoint expired before completing” of a backpressured job. Beside this one, the same job with unaligned checkpoints (the button below) completed checkpoint 1 at tick 15.',
-        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（启动延迟比超时时间还长）。这就是反压作业中常见的检查点过期失败（失败原因 CHECKPOINT_EXPIRED）。用下方的按钮在旁边打开使用非对齐检查点的同一作业：它的检查点 1 在第 15 拍就完成了。',
+        en: 'Checkpoint 1 expired after 600 ms: the sum had not even received a barrier (its start delay is longer than the timeout). This is the “checkpoint expired before completing” of a backpressured job. “Show beside it” opens the same job with unaligned checkpoints: it completed checkpoint 1 at tick 15.',
+        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（启动延迟比超时时间还长）。这就是反压作业中常见的检查点过期失败（失败原因 CHECKPOINT_EXPIRED）。用“在旁边显示”按钮打开使用非对齐检查点的同一作业：它的检查点 1 在第 15 拍就完成了。',
       },
       highlight: ['jobmanager', 'sum#0'],
       twin: { unaligned: true },
@@ -65,8 +65,8 @@ export const lesson8Backpressure: LessonBody = {
       tick: 66,
       title: { en: 'No checkpoint until the end', zh: '直到结束才有检查点' },
       text: {
-        en: 'Checkpoints 1 to 5 all expired; only the 10 tolerable failures kept the job alive, and a failure would have replayed everything from the start. Only once the sources ran out of input and the channels drained did a checkpoint get through in time: checkpoint 6, which the tasks wait for before they finish (Flink 1.15 and later). Beside this one (the button below), the same job with unaligned checkpoints completed checkpoints 1 to 6, each 500 ms after it started. Next lesson part: that job, step by step.',
-        zh: '检查点 1 到 5 全部过期，只是因为可容忍 10 次失败，作业才没有失败；期间若发生故障，就要从头重放所有数据。直到 Source 读完输入、通道排空，才有检查点及时完成：检查点 6，任务结束前要等它完成（Flink 1.15 起）。在旁边（下方的按钮）使用非对齐检查点的同一作业完成了检查点 1 到 6，每个都在开始后 500 ms 完成。下一部分：一步一步地看这个作业。',
+        en: 'Checkpoints 1 to 5 all expired; only the 10 tolerable failures kept the job alive, and a failure would have replayed everything from the start. Only once the sources ran out of input and the channels drained did a checkpoint get through in time: checkpoint 6, which the tasks wait for before they finish (Flink 1.15 and later). “Show beside it” opens the same job with unaligned checkpoints: it completed checkpoints 1 to 6, each 500 ms after it started. Next lesson part: that job, step by step.',
+        zh: '检查点 1 到 5 全部过期，只是因为可容忍 10 次失败，作业才没有失败；期间若发生故障，就要从头重放所有数据。直到 Source 读完输入、通道排空，才有检查点及时完成：检查点 6，任务结束前要等它完成（Flink 1.15 起）。在旁边（“在旁边显示”按钮）使用非对齐检查点的同一作业完成了检查点 1 到 6，每个都在开始后 500 ms 完成。下一部分：一步一步地看这个作业。',
       },
       highlight: ['jobmanager'],
       twin: { unaligned: true },
