@@ -102,8 +102,8 @@ export function FileMenuBody() {
       <section className="file-about" aria-label={t({ en: 'About', zh: '关于' })}>
         <p>
           {t({
-            en: `About: Checkpoint Lab follows Apache Flink ${FLINK_VERSION}, the current stable release, for its defaults and rules. What the seed describes from older versions is labelled with the version where it changed:`,
-            zh: `关于：Checkpoint Lab 的默认值和规则遵循 Apache Flink ${FLINK_VERSION}（当前稳定版）。种子文本中来自旧版本的行为都标注了发生变化的版本：`,
+            en: `About: Checkpoint Lab follows Apache Flink ${FLINK_VERSION}, the current stable release, for its defaults and rules. What the notes describe from older versions is labelled with the version where it changed:`,
+            zh: `关于：Checkpoint Lab 的默认值和规则遵循 Apache Flink ${FLINK_VERSION}（当前稳定版）。笔记中来自旧版本的行为都标注了发生变化的版本：`,
           })}
         </p>
         <ul>

@@ -58,7 +58,7 @@ export const MODES: { mode: Mode; flink: string; label: LocalText; help: LocalTe
     flink: '',
     label: { en: 'Stop the world', zh: '暂停应用' },
     help: {
-      en: "The seed's simple idea, not a Flink mode: pause the sources, drain the channels, snapshot everything, resume.",
+      en: "The notes' simple idea, not a Flink mode: pause the sources, drain the channels, snapshot everything, resume.",
       zh: '笔记里“一种简单的想法”，并非 Flink 的模式：暂停数据源，排空通道，保存所有状态，再恢复运行。',
     },
   },

@@ -39,7 +39,7 @@ export const lesson3BarrierAlignment: LessonBody = {
       tick: 6,
       title: { en: 'Alignment begins', zh: '开始对齐' },
       text: {
-        en: 'Barrier 1 from {source#0} reached {sum_even#0} and {sum_odd#0} first. That input is now blocked and no longer read: what arrives behind the barrier waits in its channel (since Flink 1.11; the seed’s “buffered” is Flink 1.10 and earlier, which copied it into an alignment buffer). The input from {source#1}, whose barrier has not arrived, is processed as usual.',
+        en: 'Barrier 1 from {source#0} reached {sum_even#0} and {sum_odd#0} first. That input is now blocked and no longer read: what arrives behind the barrier waits in its channel (since Flink 1.11; the notes’ “buffered” is Flink 1.10 and earlier, which copied it into an alignment buffer). The input from {source#1}, whose barrier has not arrived, is processed as usual.',
         zh: '来自 {source#0} 的分界线 1 先到达了 {sum_even#0} 和 {sum_odd#0}。这个输入现在被阻塞，不再被读取：分界线之后到达的数据留在通道里等待（Flink 1.11 起如此；笔记中的“缓存”是 Flink 1.10 及更早版本的做法，那时数据被复制到对齐缓存）。来自 {source#1} 的输入，分界线还没到，数据照常处理。',
       },
       highlight: ['sum_even#0', 'sum_odd#0'],

@@ -11,10 +11,10 @@ export const lesson5CheckpointConfig: LessonBody = {
   steps: [
     {
       tick: 0,
-      title: { en: 'The seed’s configuration', zh: '种子文本中的配置' },
+      title: { en: 'The notes’ configuration', zh: '笔记中的配置' },
       text: {
-        en: 'enableCheckpointing(1000): a checkpoint starts every 1000 ms, from the start of one to the start of the next. setMinPauseBetweenCheckpoints(500): from the end of one to the start of the next at least 500 ms. setMaxConcurrentCheckpoints(2): Flink’s documentation says it cannot be used with a minimum pause, but Flink’s scheduler only waits for fewer than 2 pending checkpoints and 500 ms since the last completed one, so two could overlap if a checkpoint outlasted the interval; here none does. The timeout is 800 ms here (the seed’s 60 s would never show), and setTolerableCheckpointFailureNumber(3). One tick is 100 ms.',
-        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2)：Flink 文档说它不能与最小间隔同时使用，但 Flink 的调度器只检查进行中的检查点少于 2 个、且距上一个完成的检查点已过 500 ms，所以检查点比间隔还长时两个检查点可能同时进行；这里没有这种情况。这里的超时时间设为 800 ms（种子文本里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一拍是 100 ms。',
+        en: 'enableCheckpointing(1000): a checkpoint starts every 1000 ms, from the start of one to the start of the next. setMinPauseBetweenCheckpoints(500): from the end of one to the start of the next at least 500 ms. setMaxConcurrentCheckpoints(2): Flink’s documentation says it cannot be used with a minimum pause, but Flink’s scheduler only waits for fewer than 2 pending checkpoints and 500 ms since the last completed one, so two could overlap if a checkpoint outlasted the interval; here none does. The timeout is 800 ms here (the notes’ 60 s would never show), and setTolerableCheckpointFailureNumber(3). One tick is 100 ms.',
+        zh: 'enableCheckpointing(1000)：每 1000 ms 开始一个检查点（前一次开始到下一次开始）。setMinPauseBetweenCheckpoints(500)：前一次结束到下一次开始至少 500 ms（最小间隔）。setMaxConcurrentCheckpoints(2)：Flink 文档说它不能与最小间隔同时使用，但 Flink 的调度器只检查进行中的检查点少于 2 个、且距上一个完成的检查点已过 500 ms，所以检查点比间隔还长时两个检查点可能同时进行；这里没有这种情况。这里的超时时间设为 800 ms（笔记里的 60 s 在演示中看不到），可容忍的检查点失败次数为 3。一拍是 100 ms。',
       },
       highlight: ['jobmanager'],
     },
@@ -50,8 +50,8 @@ export const lesson5CheckpointConfig: LessonBody = {
       tick: 20,
       title: { en: 'Checkpoint 2 starts at 2000 ms', zh: '检查点 2 在 2000 ms 开始' },
       text: {
-        en: 'Exactly 1000 ms after checkpoint 1 started: the seed’s second case, a 400 ms checkpoint leaves the schedule alone.',
-        zh: '恰好在检查点 1 开始 1000 ms 之后：这是种子文本中的第二种情况，用时 400 ms 的检查点不影响下一次的开始时间。',
+        en: 'Exactly 1000 ms after checkpoint 1 started: the notes’ second case, a 400 ms checkpoint leaves the schedule alone.',
+        zh: '恰好在检查点 1 开始 1000 ms 之后：这是笔记中的第二种情况，用时 400 ms 的检查点不影响下一次的开始时间。',
       },
       highlight: ['jobmanager'],
     },
@@ -69,8 +69,8 @@ export const lesson5CheckpointConfig: LessonBody = {
           zh: '检查点 3 什么时候开始？',
         },
         answer: {
-          en: 'At 3100 ms: the interval would allow 3000 ms, but only 400 ms would have passed since checkpoint 2 ended. 600 + 500 = 1100 ms after checkpoint 2 started, the seed’s first case.',
-          zh: '3100 ms：按间隔本可以在 3000 ms 开始，但那时距检查点 2 结束只有 400 ms。600 + 500 = 1.1 s，即检查点 2 开始后 1100 ms，这是种子文本中的第一种情况。',
+          en: 'At 3100 ms: the interval would allow 3000 ms, but only 400 ms would have passed since checkpoint 2 ended. 600 + 500 = 1100 ms after checkpoint 2 started, the notes’ first case.',
+          zh: '3100 ms：按间隔本可以在 3000 ms 开始，但那时距检查点 2 结束只有 400 ms。600 + 500 = 1.1 s，即检查点 2 开始后 1100 ms，这是笔记中的第一种情况。',
         },
       },
     },

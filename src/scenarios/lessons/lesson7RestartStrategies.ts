@@ -13,8 +13,8 @@ export const lesson7RestartStrategies: LessonBody = {
         zh: '固定延迟重启：fixedDelayRestart(3, 10000L)',
       },
       text: {
-        en: 'The fixed-delay restart strategy: at most 3 restarts, each 10 s after the failure. The job sets it explicitly, as the seed does: fixed-delay was Flink’s default only before 1.19, and Flink 2.0 replaced RestartStrategies with restart-strategy.type: fixed-delay. One tick is one second here; a checkpoint is taken every 5 s (Flink draws the first one after each start at random within the interval; this lesson pins it at 5 s), so a restart only replays a few records.',
-        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这个作业像种子文本一样显式设置它：固定延迟只是 Flink 1.19 之前的默认策略，Flink 2.0 用 restart-strategy.type: fixed-delay 取代了 RestartStrategies。这里一拍是 1 秒；每 5 s 做一次检查点（每次启动后的第一个检查点 Flink 在间隔内随机选择时间，本课固定为 5 s），所以重启后只需重放少量数据。',
+        en: 'The fixed-delay restart strategy: at most 3 restarts, each 10 s after the failure. The job sets it explicitly, as the notes do: fixed-delay was Flink’s default only before 1.19, and Flink 2.0 replaced RestartStrategies with restart-strategy.type: fixed-delay. One tick is one second here; a checkpoint is taken every 5 s (Flink draws the first one after each start at random within the interval; this lesson pins it at 5 s), so a restart only replays a few records.',
+        zh: '固定延迟重启策略：最多重启 3 次，每次在故障后 10 s 重启。这个作业像笔记一样显式设置它：固定延迟只是 Flink 1.19 之前的默认策略，Flink 2.0 用 restart-strategy.type: fixed-delay 取代了 RestartStrategies。这里一拍是 1 秒；每 5 s 做一次检查点（每次启动后的第一个检查点 Flink 在间隔内随机选择时间，本课固定为 5 s），所以重启后只需重放少量数据。',
       },
       highlight: ['jobmanager'],
     },

@@ -24,8 +24,8 @@ export const LESSON_SUMMARIES: Record<LessonId, LocalText> = {
     zh: '不做对齐时，任务会继续处理分界线已经到达的输入。它的快照于是包含了一个故障后数据源会重放的数据，这个数据就被计算了两次。',
   },
   'checkpoint-config': {
-    en: 'The seed’s CheckpointConfig, played out: checkpoints start every 1000 ms, but never sooner than 500 ms after the previous one ended; one that runs past the timeout expires, and the job tolerates a few such failures.',
-    zh: '把种子文本里的 CheckpointConfig 演示出来：检查点每 1000 ms 开始一次，但必须在上一次结束至少 500 ms 之后；超过超时时间的检查点会过期失败，作业可以容忍一定次数的失败。',
+    en: 'The notes’ CheckpointConfig, played out: checkpoints start every 1000 ms, but never sooner than 500 ms after the previous one ended; one that runs past the timeout expires, and the job tolerates a few such failures.',
+    zh: '把笔记里的 CheckpointConfig 演示出来：检查点每 1000 ms 开始一次，但必须在上一次结束至少 500 ms 之后；超过超时时间的检查点会过期失败，作业可以容忍一定次数的失败。',
   },
   savepoints: {
     en: 'A savepoint is taken with the same barriers as a checkpoint, plus metadata, and only when the user asks. Failover ignores it; stop-with-savepoint ends the job exactly at it, so an upgraded job can resume from there.',

@@ -106,3 +106,16 @@ describe('lesson 3, "Waiting for the slower barrier"', () => {
     expect(zh).toContain(`来自 ${blocked[0]} 的输入仍被阻塞`);
   });
 });
+
+describe('the lessons speak of the notes, never of a "seed"', () => {
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s: no step or summary says "seed" or 种子',
+    (_, lesson) => {
+      const texts = [...stepTexts(lesson), lesson.title, lessonSummary(lesson.id) ?? lesson.title];
+      for (const text of texts) {
+        expect(text.en, text.en).not.toMatch(/\bseed/i);
+        expect(text.zh, text.zh).not.toContain('种子');
+      }
+    },
+  );
+});
