@@ -30,8 +30,8 @@ export const lesson3BarrierAlignment: LessonBody = {
         zh: '数据源保存偏移量并发出分界线',
       },
       text: {
-        en: 'Each source writes its offset (4) to the checkpoint and emits barrier 1 (分界线) on every output. The barrier splits the stream: records before it belong to checkpoint 1, records after it to the next one. When the state backend confirms, the sources acknowledge to the JobManager.',
-        zh: '每个数据源把自己的偏移量（4）写入检查点，并在每个输出上发出分界线（barrier）1。分界线把流分开：它之前的数据属于检查点 1，之后的数据属于下一个检查点。状态后端确认保存后，数据源向 JobManager 确认。',
+        en: 'Each source writes its offset (4) to the checkpoint, emits barrier 1 (分界线) on every output and reads on: its offset is now 5. The barrier splits the stream: records before it belong to checkpoint 1, records after it to the next one. When the state backend confirms, the sources acknowledge to the JobManager.',
+        zh: '每个数据源把自己的偏移量（4）写入检查点，在每个输出上发出分界线（barrier）1，然后继续读取：现在偏移量是 5。分界线把流分开：它之前的数据属于检查点 1，之后的数据属于下一个检查点。状态后端确认保存后，数据源向 JobManager 确认。',
       },
       highlight: ['source#0', 'source#1', 'backend'],
     },

@@ -50,8 +50,8 @@ export const lesson4ExactlyVsAtLeastOnce: LessonBody = {
       tick: 10,
       title: { en: 'A snapshot with one record too many', zh: '多了一个数据的快照' },
       text: {
-        en: 'Barrier 1 from {source#1} arrived, so {sum_even#0} saves its state: 8 = 2 + 2 + 4. Checkpoint 1 also says both sources are at offset 3, before that 4. The checkpoint is not consistent.',
-        zh: '来自 {source#1} 的分界线 1 到达了，{sum_even#0} 保存状态：8 = 2 + 2 + 4。而检查点 1 同时记录了两个数据源的偏移量都是 3，也就是在这个 4 之前。这个检查点是不一致的。',
+        en: 'Barrier 1 from {source#1} arrived, so {sum_even#0} saves its state: 8 = 2 + 2 + 4. Then it adds the 4 from {source#1} that followed the barrier, and shows 12. Checkpoint 1 also says both sources are at offset 3, before that 4. The checkpoint is not consistent.',
+        zh: '来自 {source#1} 的分界线 1 到达了，{sum_even#0} 保存状态：8 = 2 + 2 + 4。随后它又加上 {source#1} 在分界线之后的 4，现在显示 12。而检查点 1 同时记录了两个数据源的偏移量都是 3，也就是在这个 4 之前。这个检查点是不一致的。',
       },
       highlight: ['sum_even#0', 'backend'],
       question: {

@@ -59,8 +59,8 @@ export const lesson5CheckpointConfig: LessonBody = {
       tick: 26,
       title: { en: 'Checkpoint 2 took 600 ms', zh: '检查点 2 用了 600 ms' },
       text: {
-        en: '{sum#0} now holds 11 keys; writing its snapshot to the state backend took longer. Checkpoint 2 completes at 2600 ms, 600 ms after it started.',
-        zh: '{sum#0} 现在有 11 个键，把快照写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
+        en: 'The snapshot that {sum#0} took for checkpoint 2 holds 11 keys (it has seen more keys since), so writing it to the state backend took longer. Checkpoint 2 completes at 2600 ms, 600 ms after it started.',
+        zh: '{sum#0} 为检查点 2 保存的快照有 11 个键（之后它又见到了更多的键），所以写入状态后端用的时间更长了。检查点 2 在 2600 ms 完成，用了 600 ms。',
       },
       highlight: ['sum#0', 'backend'],
       question: {
@@ -96,8 +96,8 @@ export const lesson5CheckpointConfig: LessonBody = {
       tick: 39,
       title: { en: 'Checkpoint 3 expires', zh: '检查点 3 超时过期' },
       text: {
-        en: 'With 22 keys the snapshot of {sum#0} would need 900 ms in all, but the timeout is 800 ms: at 3900 ms the JobManager declares checkpoint 3 failed (expired). One failure, and 3 are tolerated, so the job keeps running.',
-        zh: '{sum#0} 有 22 个键，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
+        en: 'The snapshot that {sum#0} took for checkpoint 3 holds 22 keys and would need 900 ms in all, but the timeout is 800 ms: at 3900 ms the JobManager declares checkpoint 3 failed (expired). One failure, and 3 are tolerated, so the job keeps running.',
+        zh: '{sum#0} 为检查点 3 保存的快照有 22 个键，整个检查点需要 900 ms，但超时时间是 800 ms：在 3900 ms，JobManager 宣布检查点 3 失败（过期）。这是 1 次失败，可以容忍 3 次，所以作业继续运行。',
       },
       highlight: ['jobmanager', 'sum#0'],
     },

@@ -399,7 +399,11 @@ describe('lesson 3: barriers and alignment with two sources', () => {
   });
 
   it('at tick 5: both sources save offset 4 and emit barrier 1, then ack once stored', () => {
-    stepAt(lesson, 5);
+    const step = stepAt(lesson, 5);
+    // The tape shows the offset after the tick: the text must name it too, not only the stored 4.
+    for (const source of ['source#0', 'source#1']) expect(offsetOf(states[5], source)).toBe(5);
+    expect(step.text.en).toContain('its offset is now 5');
+    expect(step.text.zh).toContain('现在偏移量是 5');
     const injected = at(events, 5, 'BarrierInjected');
     expect(injected.map((e) => [e.task, e.offset])).toEqual([
       ['source#0', 4],
@@ -532,6 +536,14 @@ describe('lesson 4: at-least-once against exactly-once after a failure', () => {
     const taken = at(events, 10, 'SnapshotTaken').find((e) => e.task === 'sum_even#0')!;
     expect(sumIn(taken.state)).toBe(2 + 2 + 4);
     expect(countIn(events, 10, 'sum_even#0', 'source#0@3')).toBe(1);
+    // The node shows the sum after the tick, the 4 from source#1 after its barrier added: the
+    // text names both numbers.
+    expect(sumOf(s, 'sum_even#0')).toBe(2 + 2 + 4 + 4);
+    const step = stepAt(lesson, 10);
+    expect(step.text.en).toMatch(
+      /8 = 2 \+ 2 \+ 4\. Then it adds the 4 from \{source#1\}.*shows 12/,
+    );
+    expect(step.text.zh).toContain('现在显示 12');
     const snap = snapshotsOf(s, 1);
     expect([offsetIn(snap['source#0']), offsetIn(snap['source#1'])]).toEqual([3, 3]);
     const aligned = record(exactly);

@@ -31,6 +31,11 @@ const at = (run: Recording, tick: number, type: TimedEvent['type']) =>
 const checkpoint = (state: SimState, id: number) =>
   state.checkpoints.find((c) => c.id === id) as CheckpointRecord;
 const ms = (lesson: Lesson, ticks: number) => ticks * lesson.scenario.tickMs;
+/** The keys lesson 5's sum holds at a moment, as its node shows them. */
+const keysShown = (state: SimState) => {
+  const sum = taskState(state, 'sum#0');
+  return sum.kind === 'sum' ? Object.keys(sum.byKey ?? {}).length : 0;
+};
 
 describe('lessons 5 to 7 as data', () => {
   it.each(LESSONS.map((l) => [l.id, l] as const))(
@@ -114,6 +119,11 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     expect(ms(lesson, c.completeTick! - c.triggerTick)).toBe(600);
     const sum = snapshotOf(end.scenario, c, 'sum#0')!;
     expect(sum.kind === 'sum' && Object.keys(sum.byKey ?? {}).length).toBe(11);
+    // The node shows the keys after the tick, more than the snapshot holds: the text speaks of
+    // the snapshot's 11, never as what the node holds now.
+    expect(keysShown(run.states[26])).toBeGreaterThan(11);
+    expect(stepAt(lesson, 26).text.en).toContain('for checkpoint 2 holds 11 keys');
+    expect(stepAt(lesson, 26).text.zh).toContain('为检查点 2 保存的快照有 11 个键');
   });
 
   it('at tick 30 the interval is up but nothing starts; at tick 31 (1100 ms after checkpoint 2) checkpoint 3 does', () => {
@@ -144,6 +154,9 @@ describe('lesson 5: the CheckpointConfig in time', () => {
         (snapshotOf(end.scenario, checkpoint(end, 3), 'sum#0') as { byKey: object }).byKey,
       ),
     ).toHaveLength(22);
+    expect(keysShown(run.states[39])).toBeGreaterThan(22);
+    expect(stepAt(lesson, 39).text.en).toContain('for checkpoint 3 holds 22 keys');
+    expect(stepAt(lesson, 39).text.zh).toContain('为检查点 3 保存的快照有 22 个键');
     expect(run.states[39].job.status).toBe('RUNNING');
     expect(run.states[39].coordinator.consecutiveFailures).toBe(1);
   });
