@@ -14,10 +14,11 @@ import {
   type Fitted,
   type QueueFit,
 } from '../queueFit';
-import type {
-  ChannelEdgeData,
-  ChannelEdge as ChannelEdgeType,
-  InFlightView,
+import {
+  positionAt,
+  type ChannelEdgeData,
+  type ChannelEdge as ChannelEdgeType,
+  type InFlightView,
 } from '../toFlowElements';
 import { barrierLook, recordLook, runLook } from './chips';
 
@@ -27,6 +28,7 @@ const GAP = 27;
 const NONE: ChannelEdgeData = {
   kind: 'channel',
   channel: '',
+  tick: 0,
   elements: [],
   blockedBy: null,
   keepOut: [],
@@ -52,7 +54,7 @@ function ChannelEdgeView({
     [sourceX, sourceY, targetX, targetY],
   );
   const scale = useScale();
-  const { elements, blockedBy, keepOut, fill } = data;
+  const { tick, elements, blockedBy, keepOut, fill } = data;
   const t = useT();
   // The channel's fill against its credits, beside its receiver's end: shown once records wait.
   const fillAt = pointAt(geometry, Math.max(0, geometry.length - INSET * scale * 2.5));
@@ -67,7 +69,7 @@ function ChannelEdgeView({
       isRecord: (el) => el.kind === 'record',
       size: (el) => scaled(lookOf(el), scale),
       runSize: (count) => scaled(runLook(count), scale),
-      position: (el) => el.position,
+      position: (el) => positionAt(el, tick),
       angleAt: (fraction) => angleAt(geometry, fraction * geometry.length),
       least: GAP * scale,
       room: freeLength(geometry.length, INSET * scale, keepOut),
@@ -113,7 +115,7 @@ function ChannelEdgeView({
             look: runLook(item.run.length),
           },
     );
-  }, [id, elements, geometry, scale, keepOut]);
+  }, [id, tick, elements, geometry, scale, keepOut]);
   return (
     <>
       <BaseEdge

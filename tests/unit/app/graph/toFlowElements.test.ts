@@ -11,6 +11,7 @@ import {
   type BackendNode,
   type BackendEdge,
   JOB_MANAGER_ID,
+  positionAt,
   BACKEND_ID,
 } from '../../../../src/app/graph/toFlowElements';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
@@ -85,7 +86,7 @@ describe('barrier-alignment on the graph', () => {
         expect(elements).toHaveLength(queue.length);
         queue.forEach((f, k) => {
           const shown = elements[k];
-          expect(shown.position).toBeCloseTo(
+          expect(positionAt(shown, state.tick)).toBeCloseTo(
             Math.min(1, (state.tick - f.sentAt) / (f.at - f.sentAt)),
           );
           if (f.element.kind === 'record') {
@@ -107,7 +108,7 @@ describe('barrier-alignment on the graph', () => {
     const flow = at(run, 3);
     const { elements } = edge<ChannelEdge>(flow, 'ch:source#1->sum_even#0').data!;
     expect(elements.map((e) => (e.kind === 'record' ? e.value : null))).toEqual([1, 2, 3]);
-    expect(elements.map((e) => e.position)).toEqual([2 / 3, 1 / 3, 0]);
+    expect(elements.map((e) => positionAt(e, 3))).toEqual([2 / 3, 1 / 3, 0]);
   });
 
   it('keeps the key of an element while it travels, so it can move instead of reappearing', () => {
