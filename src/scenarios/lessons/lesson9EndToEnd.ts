@@ -53,8 +53,8 @@ export const lesson9TwoPhaseCommit: LessonBody = {
       tick: 19,
       title: { en: 'Complete, but not committed', zh: '检查点完成，事务未提交' },
       text: {
-        en: 'Checkpoint 1 completed, but the notification that tells {sink#0} so is 2 s late. sink-0-1 stays pre-committed, and read_committed still reads nothing. Since tick 18 the open transaction sink-0-2 holds 12.',
-        zh: '检查点 1 完成了，但通知 {sink#0} 的消息晚到了 2 秒。sink-0-1 仍是预提交状态，read_committed 仍然什么也读不到。从第 18 拍起，进行中的事务 sink-0-2 里有 12。',
+        en: 'Checkpoint 1 completed, but the notification that tells {sink#0} so is 2 s late. sink-0-1 stays pre-committed (on {sink#0}, the tag 1 with its 5 records, beside the open transaction), and read_committed still reads nothing. Since tick 18 the open transaction sink-0-2 holds 12.',
+        zh: '检查点 1 完成了，但通知 {sink#0} 的消息晚到了 2 秒。sink-0-1 仍是预提交状态（{sink#0} 上进行中事务旁的标签 1，带着 5 条数据），read_committed 仍然什么也读不到。从第 18 拍起，进行中的事务 sink-0-2 里有 12。',
       },
       highlight: ['jobmanager', 'sink#0'],
     },

@@ -11,6 +11,7 @@ import {
 import type { Lesson } from '../../../src/scenarios/lesson';
 import { PRESET_TITLES } from '../../../src/scenarios/presets/titles';
 import { atLeastOnceSink } from '../../../src/scenarios/presets/twoPhaseCommit';
+import { sinkTransactions as sinkView } from '../../../src/app/graph/transactionView';
 import { record } from '../../helpers/sim';
 import { lessonById } from '../../../src/scenarios/lessons/course';
 
@@ -88,6 +89,16 @@ describe('lesson 9, part 1: a two-phase-commit sink and a failure', () => {
       tick: 18,
     });
     expect(read(states[tick], 'read_committed')).toEqual([]);
+    // The sink's node names the open transaction; the pre-committed one is its checkpoint's tag
+    // and its count beside it, which is how the step points at it.
+    const shown = sinkView(
+      states[tick].tasks[topologyOf(lesson.scenario).taskIndex.get('sink#0')!],
+    );
+    expect(shown.current).toMatchObject({ id: 'sink-0-2', state: 'open' });
+    expect(shown.waiting).toMatchObject([{ id: 'sink-0-1', checkpoint: 1, records: 5 }]);
+    const step = lesson.steps.find((s) => s.tick === tick)!;
+    expect(step.text.en).toContain('the tag 1 with its 5 records, beside the open transaction');
+    expect(step.text.zh).toContain('进行中事务旁的标签 1，带着 5 条数据');
   });
 
   it('sum_odd fails before 7 at tick 20; at tick 21 sink-0-2 is aborted with its 12, which read_uncommitted read', () => {
