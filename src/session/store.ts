@@ -134,6 +134,18 @@ export const SPEEDS = [1, 2, 4, 8, 16, 32] as const;
 /** The first piece, before the screen first shows the run: small runs are recorded whole. */
 const FIRST_PIECE_MS = 30;
 
+/**
+ * A run that costs less than this so far goes on in the first piece whatever the clock says, so
+ * that a slow machine, or code not yet compiled by the JIT, still records a lesson whole before
+ * the first screen instead of fetching the recorder and showing its progress for a few ticks.
+ * Every lesson and preset costs at most about 2,000 (restart-failure-rate, 340 ticks).
+ */
+const SMALL_RUN_COST = 10_000;
+
+/** What recording a run to `state` cost: each tick visits every task and channel, and every element moved. */
+const costTo = (state: SimState) =>
+  state.tick * (state.tasks.length + state.channels.length) + state.elementSteps;
+
 const now = () => host.performance.now();
 
 const simulationSlice =
@@ -171,7 +183,9 @@ const simulationSlice =
       offPage = null;
       active = recorder;
       const started = now();
-      const first = recorder.advance(() => now() - started < FIRST_PIECE_MS);
+      const first = recorder.advance(
+        (recorded) => costTo(recorded) < SMALL_RUN_COST || now() - started < FIRST_PIECE_MS,
+      );
       apply(first);
       if (recorder.done) {
         set({ recording: null });

@@ -133,7 +133,7 @@ function elementsInFlight(state: SimState): number {
 
 /**
  * Records a run a piece at a time, so the page can draw between pieces: `advance` steps until
- * the run ends or its `more` says stop (asked after every tick), and returns the timeline so
+ * the run ends or its `more` says stop (asked after every tick, with the state recorded so far), and returns the timeline so
  * far. What it returned is never written again: every piece starts a new working set. The
  * recording stops, as the engine does at its budget, once the elements in flight of its stored
  * keyframes pass RUN_BUDGET.recordedElements.
@@ -168,7 +168,7 @@ export class TimelineRecorder {
     return this.cancelled || isTerminal(this.state) || this.state.tick >= this.limit;
   }
 
-  advance(more: () => boolean = () => true): Timeline {
+  advance(more: (recorded: SimState) => boolean = () => true): Timeline {
     if (this.done) return this.timeline;
     let state = this.state;
     const { keyframes, milestones } = this;
@@ -195,7 +195,7 @@ export class TimelineRecorder {
           break;
         }
       }
-      if (!more()) break;
+      if (!more(state)) break;
     }
     // The state handed out is left alone from here on: the next piece copies what it writes.
     this.working = new WorkingSet();
