@@ -1,7 +1,8 @@
-import { getViewportForBounds, useReactFlow, type FitViewOptions } from '@xyflow/react';
+import { getViewportForBounds, useReactFlow, type FitViewOptions, type Rect } from '@xyflow/react';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { CONTROL_LANE } from './controlPath';
 import type { Stage } from './layout';
+import { settle } from './settle';
 
 /** Around the tasks a lesson step frames: room for what travels to and from them. */
 const FOCUS_PADDING = '48px';
@@ -100,11 +101,32 @@ export function useCamera(input: CameraInput) {
         maxZoom,
         FOCUS_PADDING,
       );
-      // Wider than the stage at that zoom: the room left of the tasks gives way before the
-      // tasks do (a state backend on the right was cut at its edge).
-      const overRight = (tasks.x + tasks.width) * viewport.zoom + viewport.x - (stage.width - EDGE);
-      const spareLeft = tasks.x * viewport.zoom + viewport.x - EDGE;
-      if (overRight > 0 && spareLeft > 0) viewport.x -= Math.min(overRight, spareLeft);
+      const onStage = (b: Rect): Rect => ({
+        x: b.x * viewport.zoom + viewport.x,
+        y: b.y * viewport.zoom + viewport.y,
+        width: b.width * viewport.zoom,
+        height: b.height * viewport.zoom,
+      });
+      // The tasks stay framed, and the room left of them too while it fits: wider than the
+      // stage at that zoom, the room gives way before the tasks do (a state backend on the
+      // right was cut at its edge).
+      const framedTasks = onStage(tasks);
+      const withRoom = onStage(bounds);
+      const keep =
+        withRoom.width <= stage.width - 2 * EDGE
+          ? { ...framedTasks, x: withRoom.x, width: withRoom.width }
+          : framedTasks;
+      // The other tasks it cuts at the stage's edges: moved, within what keeps the tasks
+      // framed, to show each wholly, or not at all, or at least its name.
+      const focused = new Set(focus);
+      const others = flow
+        .getNodes()
+        .filter((n) => !focused.has(n.id))
+        .map((n) => onStage(flow.getNodesBounds([n.id])))
+        .filter((b) => b.width > 0 && b.height > 0);
+      const { dx, dy } = settle(stage, keep, others, EDGE);
+      viewport.x += dx;
+      viewport.y += dy;
       void flow.setViewport(viewport, { duration }).then(done);
     },
     [flow, focus, fit, zoom, maxZoom, stage, scale, show],
