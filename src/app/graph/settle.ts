@@ -51,25 +51,31 @@ function cost(box: Box, dx: number, dy: number, stage: { width: number; height: 
   return nameCut ? 3 : cut ? 1 : 0;
 }
 
-/** Moves along one axis that keep `keep` within `edge` of the stage, candidates for `others`. */
+/** The size that goes with each axis of a box. */
+const SIZE = { x: 'width', y: 'height' } as const;
+
+/** Moves along `axis` that keep `keep` within `edge` of the stage, candidates for `others`. */
 function moves(
-  keepFrom: number,
-  keepSize: number,
+  axis: 'x' | 'y',
+  keep: Box,
+  others: readonly Box[],
   length: number,
   edge: number,
-  others: { from: number; size: number }[],
 ): number[] {
-  const lowest = edge - keepFrom;
-  const highest = length - edge - (keepFrom + keepSize);
+  const size = SIZE[axis];
+  const lowest = edge - keep[axis];
+  const highest = length - edge - (keep[axis] + keep[size]);
   // What is kept does not fit: it stays where the framing centred it.
   if (lowest > highest) return [0];
   const clamp = (d: number) => Math.min(highest, Math.max(lowest, d));
   const found = new Set([clamp(0)]);
-  for (const { from, size } of others) {
+  for (const other of others) {
+    const from = other[axis];
+    const to = from + other[size];
     // Wholly on the stage (its near edge first, when it is larger than the stage), or wholly off.
-    found.add(clamp(length - MARGIN - (from + size)));
+    found.add(clamp(length - MARGIN - to));
     found.add(clamp(MARGIN - from));
-    found.add(clamp(-MARGIN - (from + size)));
+    found.add(clamp(-MARGIN - to));
     found.add(clamp(length + MARGIN - from));
   }
   return [...found];
@@ -88,20 +94,8 @@ export function settle(
   edge: number,
 ): { dx: number; dy: number } {
   if (others.length === 0 || others.length > MOST_OTHERS) return { dx: 0, dy: 0 };
-  const xs = moves(
-    keep.x,
-    keep.width,
-    stage.width,
-    edge,
-    others.map((o) => ({ from: o.x, size: o.width })),
-  );
-  const ys = moves(
-    keep.y,
-    keep.height,
-    stage.height,
-    edge,
-    others.map((o) => ({ from: o.y, size: o.height })),
-  );
+  const xs = moves('x', keep, others, stage.width, edge);
+  const ys = moves('y', keep, others, stage.height, edge);
   let best = { dx: 0, dy: 0, cost: Infinity, distance: Infinity };
   for (const dx of xs) {
     for (const dy of ys) {
