@@ -131,6 +131,53 @@ export async function open(page: Page, url = '/'): Promise<void> {
   await waitForStableGraph(page);
 }
 
+/** What a wait expects on screen: the footer's tick, the picker's choice, a text in a test id. */
+interface Shown {
+  tick?: number;
+  picked?: string | null;
+  within?: string;
+  text?: string;
+}
+
+/**
+ * Waits, frame by frame, until the page shows what `shown` says; when it has not within a few
+ * seconds, fails as `otherwise` does (expects whose messages say what the page showed instead).
+ * An expect alone retries after 100 ms and then later: over a walk of hundreds of moments, most
+ * of a moment's wait was that pause, not the app.
+ */
+async function shownSoon(page: Page, shown: Shown, otherwise: () => Promise<void>): Promise<void> {
+  const ok = await page
+    .waitForFunction(
+      ({ tick, picked, within, text }: Shown) => {
+        if (tick !== undefined) {
+          const at = document.querySelector('[data-testid="tick"] b')?.textContent;
+          if (at !== String(tick)) return false;
+        }
+        const picker = document.querySelector<HTMLSelectElement>('.picker select');
+        if (picked && picker && picker.value !== picked) return false;
+        if (within !== undefined && text !== undefined) {
+          const box = document.querySelector(`[data-testid="${within}"]`);
+          if (!box?.textContent?.includes(text)) return false;
+        }
+        return true;
+      },
+      shown,
+      { polling: 'raf', timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!ok) await otherwise();
+}
+
+/** Expects the element of test id `within` to contain `text`, checked at every frame. */
+export async function expectTextSoon(page: Page, within: string, text: string): Promise<void> {
+  await shownSoon(page, { within, text }, () =>
+    expect(page.getByTestId(within)).toContainText(text),
+  );
+}
+
 /**
  * Shows another moment in the open app by its link, as pasting it into the address bar does: no
  * page load, so a walk over a hundred moments costs a render each, not a start of the app each.
@@ -139,15 +186,17 @@ export async function open(page: Page, url = '/'): Promise<void> {
 export async function goTo(page: Page, state: LinkState): Promise<void> {
   const url = linkTo(state);
   await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')));
-  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(state.tick));
   // Two scenarios' moments may share a tick: the picker says which one is on screen.
   const picked = state.lesson
     ? `lesson:${state.lesson.id}`
     : 'preset' in state.scenario
       ? `preset:${state.scenario.preset}`
       : null;
-  const picker = page.locator('.picker select');
-  if (picked && (await picker.count())) await expect(picker).toHaveValue(picked);
+  await shownSoon(page, { tick: state.tick, picked }, async () => {
+    await expectTick(page, state.tick);
+    const picker = page.locator('.picker select');
+    if (picked && (await picker.count())) await expect(picker).toHaveValue(picked);
+  });
   await waitForStableGraph(page);
 }
 
@@ -234,7 +283,9 @@ export async function shownTick(page: Page): Promise<number> {
 
 /** Expects the footer to show this tick. */
 export async function expectTick(page: Page, tick: number): Promise<void> {
-  await expect(page.getByTestId('tick').locator('b')).toHaveText(String(tick));
+  await shownSoon(page, { tick }, () =>
+    expect(page.getByTestId('tick').locator('b')).toHaveText(String(tick)),
+  );
 }
 
 /** A task's node on the graph (React Flow names each node by its id). */

@@ -5,6 +5,7 @@ import {
   atEveryLesson,
   atEveryLessonStep,
   expect,
+  expectTextSoon,
   goTo,
   linkTo,
   open,
@@ -291,7 +292,7 @@ for (const viewport of [
             const found: string[] = [];
             const caption = page.getByTestId('caption');
             for (let i = 0; i < lesson.steps.length; i++) {
-              await expect(caption).toContainText(`${i + 1} / ${lesson.steps.length}`);
+              await expectTextSoon(page, 'caption', `${i + 1} / ${lesson.steps.length}`);
               const reveal = caption.getByRole('button', { name: say.reveal });
               if (await reveal.count()) {
                 await reveal.click();

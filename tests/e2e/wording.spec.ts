@@ -3,7 +3,7 @@ import { topologyOf } from '../../src/engine';
 import { taskName } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { atEveryLesson, expect, test, verdictOf } from './fixtures';
+import { atEveryLesson, expect, expectTextSoon, test, verdictOf } from './fixtures';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
@@ -130,13 +130,14 @@ async function walk(
   presenter: boolean,
 ): Promise<string[]> {
   const say = TEXT[language];
-  const panel = presenter ? page.getByTestId('caption') : page.getByTestId('lesson');
+  const panelId = presenter ? 'caption' : 'lesson';
+  const panel = page.getByTestId(panelId);
   const found: string[] = [];
   for (const m of await markerTitles(page)) found.push(...problems('marker', m, language));
 
   for (let i = 0; i < lesson.steps.length; i++) {
     const where = `step ${i + 1}`;
-    await expect(panel).toContainText(`${i + 1} / ${lesson.steps.length}`);
+    await expectTextSoon(page, panelId, `${i + 1} / ${lesson.steps.length}`);
     const reveal = panel.getByRole('button', { name: say.reveal });
     if (await reveal.count()) await reveal.click();
     found.push(
