@@ -5,7 +5,8 @@ import { expect, linkTo, open, test } from './fixtures';
 /**
  * A lesson step frames the tasks it talks about, zoomed in; the camera then moves, within what
  * keeps them framed, so that the other tasks it would cut at the stage's edge are shown wholly
- * or not at all. These are moments where the framing once cut a task through its name.
+ * or not at all, and where no move does it, frames them somewhat farther. These are moments
+ * where the framing once cut a task, most through its name.
  */
 
 /** The tasks partly on the graph's stage: on it, but not wholly. */
@@ -31,23 +32,64 @@ async function cutTasks(page: Page): Promise<string[]> {
 
 const MOMENTS = [
   // "Reading on": the text is about Source 1, cut at the left with its tape.
-  { viewport: [1440, 900], language: 'en', lesson: 'consistent-checkpoint', step: 4, tick: 19 },
+  {
+    viewport: [1440, 900],
+    presenter: false,
+    language: 'en',
+    lesson: 'consistent-checkpoint',
+    step: 4,
+    tick: 19,
+  },
   // "Checkpoint 3 expires": the state backend was cut through its name at the left.
-  { viewport: [1440, 900], language: 'en', lesson: 'checkpoint-config', step: 7, tick: 39 },
+  {
+    viewport: [1440, 900],
+    presenter: false,
+    language: 'en',
+    lesson: 'checkpoint-config',
+    step: 7,
+    tick: 39,
+  },
   // The first step of the course on a projector: the JobManager was cut at the top.
-  { viewport: [1280, 720], language: 'zh', lesson: 'consistent-checkpoint', step: 0, tick: 0 },
+  {
+    viewport: [1280, 720],
+    presenter: true,
+    language: 'zh',
+    lesson: 'consistent-checkpoint',
+    step: 0,
+    tick: 0,
+  },
   // "Drained": both sources cut at the left, the JobManager at the top.
   {
     viewport: [1280, 720],
+    presenter: true,
     language: 'zh',
     lesson: 'stop-the-world-vs-barriers',
     step: 3,
     tick: 11,
   },
+  // Moments no move fixed, only a farther framing. "Second failure": the JobManager's
+  // "restarting" cut at the right, where the text says the job is restarting again.
+  {
+    viewport: [1280, 720],
+    presenter: false,
+    language: 'zh',
+    lesson: 'restart-strategies',
+    step: 3,
+    tick: 35,
+  },
+  // "Written, not yet committed": the JobManager cut at the top left, through its name.
+  {
+    viewport: [1280, 720],
+    presenter: false,
+    language: 'zh',
+    lesson: 'end-to-end-exactly-once',
+    step: 1,
+    tick: 15,
+  },
 ] as const;
 
 for (const m of MOMENTS) {
-  const presenter = m.viewport[0] === 1280;
+  const presenter = m.presenter;
   test.describe(`${m.viewport.join('x')}${presenter ? ', presenter' : ''}`, () => {
     test.use({ viewport: { width: m.viewport[0], height: m.viewport[1] } });
     test(`${m.language}: lesson ${m.lesson}, step ${m.step + 1}: no task is cut at the stage's edge`, async ({

@@ -10,6 +10,11 @@ const FOCUS_PADDING = '48px';
 const EDGE = 8;
 /** Half the widest message on a control lane ("complete 12"), before enlargement. */
 const LANE_MESSAGE_HALF = 56;
+/**
+ * How much farther than as close as they fit a step's tasks may be framed, to show the tasks
+ * beside them whole: the zooms tried, as parts of the closest, nearest first.
+ */
+const ZOOM_OUT = [0.95, 0.9, 0.85, 0.8, 0.75];
 /** How long the camera takes to move to the next step's tasks. */
 export const CAMERA_MS = 600;
 /** The attribute the stage carries while the camera has a framing to do or a move under way. */
@@ -92,8 +97,13 @@ export function useCamera(input: CameraInput) {
       // The lanes left of the tasks, and the messages on them, are part of what a step is about.
       const room = CONTROL_LANE + LANE_MESSAGE_HALF * scale;
       const bounds = { ...tasks, x: tasks.x - room, width: tasks.width + room };
+      const focused = new Set(focus);
+      const othersBounds = flow
+        .getNodes()
+        .filter((n) => !focused.has(n.id))
+        .map((n) => flow.getNodesBounds([n.id]));
       // Tasks too far apart to frame at a readable size: centred on them, readable.
-      const viewport = getViewportForBounds(
+      const closest = getViewportForBounds(
         bounds,
         stage.width,
         stage.height,
@@ -101,32 +111,44 @@ export function useCamera(input: CameraInput) {
         maxZoom,
         FOCUS_PADDING,
       );
-      const onStage = (b: Rect): Rect => ({
-        x: b.x * viewport.zoom + viewport.x,
-        y: b.y * viewport.zoom + viewport.y,
-        width: b.width * viewport.zoom,
-        height: b.height * viewport.zoom,
-      });
-      // The tasks stay framed, and the room left of them too while it fits: wider than the
-      // stage at that zoom, the room gives way before the tasks do (a state backend on the
-      // right was cut at its edge).
-      const framedTasks = onStage(tasks);
-      const withRoom = onStage(bounds);
-      const keep =
-        withRoom.width <= stage.width - 2 * EDGE
-          ? { ...framedTasks, x: withRoom.x, width: withRoom.width }
-          : framedTasks;
-      // The other tasks it cuts at the stage's edges: moved, within what keeps the tasks
-      // framed, to show each wholly, or not at all, or at least its name.
-      const focused = new Set(focus);
-      const others = flow
-        .getNodes()
-        .filter((n) => !focused.has(n.id))
-        .map((n) => onStage(flow.getNodesBounds([n.id])))
-        .filter((b) => b.width > 0 && b.height > 0);
-      const { dx, dy } = settle(stage, keep, others, EDGE);
-      viewport.x += dx;
-      viewport.y += dy;
+      // The tasks framed at zoom `at`, moved to cut the fewest other tasks at the stage's edges
+      // (see `settle`), and what it still costs.
+      const framing = (at: number) => {
+        const viewport =
+          at === closest.zoom
+            ? closest
+            : getViewportForBounds(bounds, stage.width, stage.height, at, at, FOCUS_PADDING);
+        const onStage = (b: Rect): Rect => ({
+          x: b.x * viewport.zoom + viewport.x,
+          y: b.y * viewport.zoom + viewport.y,
+          width: b.width * viewport.zoom,
+          height: b.height * viewport.zoom,
+        });
+        // The tasks stay framed, and the room left of them too while it fits: wider than the
+        // stage at that zoom, the room gives way before the tasks do (a state backend on the
+        // right was cut at its edge).
+        const framedTasks = onStage(tasks);
+        const withRoom = onStage(bounds);
+        const keep =
+          withRoom.width <= stage.width - 2 * EDGE
+            ? { ...framedTasks, x: withRoom.x, width: withRoom.width }
+            : framedTasks;
+        const others = othersBounds.map(onStage).filter((b) => b.width > 0 && b.height > 0);
+        const { dx, dy, cost } = settle(stage, keep, others, EDGE);
+        return { viewport: { ...viewport, x: viewport.x + dx, y: viewport.y + dy }, cost };
+      };
+      // As close as the tasks fit, or somewhat farther where that cuts fewer of the others; never
+      // farther than the zoom that fits the whole job, whose text is at the floors.
+      let best = framing(closest.zoom);
+      let tried = closest.zoom;
+      for (const part of ZOOM_OUT) {
+        const at = Math.max(zoom, closest.zoom * part);
+        if (best.cost === 0 || at >= tried) continue;
+        tried = at;
+        const farther = framing(at);
+        if (farther.cost < best.cost) best = farther;
+      }
+      const viewport = best.viewport;
       void flow.setViewport(viewport, { duration }).then(done);
     },
     [flow, focus, fit, zoom, maxZoom, stage, scale, show],

@@ -81,19 +81,28 @@ function moves(
   return [...found];
 }
 
+/** A framing's move, and what it still costs: the sum of its tasks' costs (see `cost`). */
+export interface Settled {
+  dx: number;
+  dy: number;
+  cost: number;
+}
+
 /**
  * How far to move a framing (in screen pixels) so that the tasks it frames (`keep`, kept `edge`
  * pixels inside the stage) stay framed and as few other tasks as can be are cut at the stage's
  * edges: a task partly on the stage is brought wholly onto it, or off it, or at least its name
  * onto it. Of equally good moves, the shortest; none when nothing is better than where it is.
+ * With more tasks than a lesson's job has, the framing is left as it is, at no cost.
  */
 export function settle(
   stage: { width: number; height: number },
   keep: Box,
   others: readonly Box[],
   edge: number,
-): { dx: number; dy: number } {
-  if (others.length === 0 || others.length > MOST_OTHERS) return { dx: 0, dy: 0 };
+): Settled {
+  if (others.length > MOST_OTHERS) return { dx: 0, dy: 0, cost: 0 };
+  if (others.length === 0) return { dx: 0, dy: 0, cost: 0 };
   const xs = moves('x', keep, others, stage.width, edge);
   const ys = moves('y', keep, others, stage.height, edge);
   let best = { dx: 0, dy: 0, cost: Infinity, distance: Infinity };
@@ -107,5 +116,5 @@ export function settle(
       }
     }
   }
-  return { dx: best.dx, dy: best.dy };
+  return { dx: best.dx, dy: best.dy, cost: best.cost };
 }

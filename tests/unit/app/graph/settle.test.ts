@@ -70,7 +70,7 @@ describe('settle: moving a framing so that it cuts as few tasks as it can', () =
       { x: 20, y: 20, width: 200, height: 100 },
       { x: 1200, y: 100, width: 200, height: 100 },
     ];
-    expect(settle(STAGE, keep, others, EDGE)).toEqual({ dx: 0, dy: 0 });
+    expect(settle(STAGE, keep, others, EDGE)).toEqual({ dx: 0, dy: 0, cost: 0 });
   });
 
   it('keeps framed tasks that do not fit the stage where they are', () => {
@@ -108,6 +108,10 @@ describe('settle: moving a framing so that it cuts as few tasks as it can', () =
         const score = (boxes: Box[]) =>
           boxes.filter(nameCut).length * 3 + boxes.filter((b) => cut(b) && !nameCut(b)).length;
         expect(score(after)).toBeLessThanOrEqual(score(others));
+        // What it says the framing still costs (the camera compares zooms by it): the names and
+        // tasks cut, and half a point for each task moved off the stage.
+        const gone = others.filter((o, i) => seen(o) && !seen(after[i])).length;
+        expect(m.cost).toBeCloseTo(score(after) + gone / 2, 9);
       }),
       { numRuns: 300 },
     );
