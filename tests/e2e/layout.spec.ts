@@ -135,6 +135,36 @@ test.describe('the side panel tabs at 1280x720', () => {
   }
 });
 
+// At 1024x768 the side panel is narrower: seven English tabs take two lines, four and three,
+// rather than six and Config alone; the Chinese ones still fit one.
+test.describe('the side panel tabs at 1024x768', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  for (const [language, lines] of [
+    ['en', [4, 3]],
+    ['zh', [7]],
+  ] as const) {
+    test(`${language}: seven tabs on ${lines.length === 1 ? 'one line' : 'two even lines'}, none cut`, async ({
+      page,
+    }) => {
+      await open(page, linkTo({ scenario: { preset: 'two-phase-commit' }, tick: 0, language }));
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(7);
+      const boxes = await tabs.evaluateAll((els) =>
+        els.map((el) => ({
+          top: Math.round(el.getBoundingClientRect().top),
+          cut: el.scrollWidth > el.clientWidth + 1,
+        })),
+      );
+      const perLine = [...new Set(boxes.map((b) => b.top))].map(
+        (top) => boxes.filter((b) => b.top === top).length,
+      );
+      expect(perLine, 'tabs per line').toEqual(lines);
+      expect(boxes.filter((b) => b.cut)).toEqual([]);
+    });
+  }
+});
+
 test.describe('readable from the back of the room', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
