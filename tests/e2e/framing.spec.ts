@@ -67,8 +67,8 @@ const MOMENTS = [
     step: 3,
     tick: 11,
   },
-  // Moments no move fixed, only a farther framing. "Second failure": the JobManager's
-  // "restarting" cut at the right, where the text says the job is restarting again.
+  // Moments no move fixed, only a farther framing. "Second failure": the failed sum and the
+  // restarting JobManager framed, Source 1 cut at the left through its name.
   {
     viewport: [1280, 720],
     presenter: false,

@@ -43,7 +43,7 @@ export const lesson7RestartStrategies: LessonBody = {
         en: 'Attempt 2 of 3: another 10 s in RESTARTING.',
         zh: '3 次中的第 2 次重启：又是 10 s 的重启中。',
       },
-      highlight: ['sum#0'],
+      highlight: ['sum#0', 'jobmanager'],
     },
     {
       tick: 58,
@@ -52,7 +52,7 @@ export const lesson7RestartStrategies: LessonBody = {
         en: 'Attempt 3 of 3. The strategy has no attempts left after this one.',
         zh: '3 次中的第 3 次重启。这之后重启策略就没有剩余的次数了。',
       },
-      highlight: ['sum#0'],
+      highlight: ['sum#0', 'jobmanager'],
       question: {
         prompt: {
           en: 'What happens at the next failure?',
@@ -99,7 +99,7 @@ export const lesson7FailureRate: LessonBody = {
         en: 'One failure within the last 5 minutes: the job restarts after 10 s.',
         zh: '最近 5 分钟内有 1 次失败：作业在 10 s 后重启。',
       },
-      highlight: ['sum#0'],
+      highlight: ['sum#0', 'jobmanager'],
     },
     {
       tick: 250,
@@ -108,7 +108,7 @@ export const lesson7FailureRate: LessonBody = {
         en: 'Failures at 12, 100, 150, 200 and 250 s: 5 within 5 minutes, the most allowed. The job restarts.',
         zh: '在 12、100、150、200、250 s 发生了故障：5 分钟内 5 次，正好是允许的上限。作业重启。',
       },
-      highlight: ['sum#0'],
+      highlight: ['sum#0', 'jobmanager'],
       question: {
         prompt: {
           en: 'The next failure comes at 320 s. Does the job restart?',
@@ -127,7 +127,7 @@ export const lesson7FailureRate: LessonBody = {
         en: 'The sixth failure of the run, but only the fifth within the last 5 minutes: RESTARTING for 10 s.',
         zh: '这是整个运行中的第六次故障，却只是最近 5 分钟内的第五次：重启中，等待 10 s。',
       },
-      highlight: ['sum#0'],
+      highlight: ['sum#0', 'jobmanager'],
     },
     {
       tick: 340,
