@@ -13,90 +13,14 @@ import {
   waitForStableGraph,
 } from './fixtures';
 import { keyMoments } from './keyMoments';
-
-/**
- * Every element on screen whose own text is wider than its box, unless it is shortened on
- * purpose: an ellipsis where it is cut, and the full text in its title, for the pointer.
- */
-async function cutOff(page: Page, within = 'body'): Promise<string[]> {
-  return page.evaluate((within) => {
-    const found: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(`${within} *`)) {
-      const own = [...el.childNodes].some(
-        (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '',
-      );
-      if (!own || el.clientWidth === 0 || el.closest('.visually-hidden')) continue;
-      if (!el.checkVisibility({ visibilityProperty: true })) continue;
-      const text = el.textContent!.trim().replace(/\s+/g, ' ');
-      const where =
-        el.closest('.react-flow__node')?.getAttribute('data-id') ??
-        el.getAttribute('class') ??
-        el.tagName;
-      // Cut by a box around it that hides what sticks out (the graph's pane excepted: there
-      // the user pans).
-      const r = el.getBoundingClientRect();
-      for (
-        let a = el.parentElement;
-        a && !a.matches('.react-flow__viewport');
-        a = a.parentElement
-      ) {
-        if (getComputedStyle(a).overflowX === 'visible') continue;
-        const box = a.getBoundingClientRect();
-        if (r.right > box.right + 1 || r.left < box.left - 1) {
-          found.push(
-            `${where}: "${text.slice(0, 40)}" sticks out of ${a.getAttribute('class') ?? a.tagName}`,
-          );
-        }
-        break;
-      }
-      if (el.scrollWidth <= el.clientWidth + 1) continue;
-      const style = getComputedStyle(el);
-      const title = el.closest<HTMLElement>('[title]')?.title.replace(/\s+/g, ' ') ?? '';
-      if (style.textOverflow === 'ellipsis' && title.includes(text)) continue;
-      found.push(
-        `${where}: "${text.slice(0, 40)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
-      );
-    }
-    return found;
-  }, within);
-}
-
-/**
- * SVG text that leaves its drawing: past the edge of its `<svg>` (which clips it), or out of the
- * nearest box around it that hides what sticks out. SVG text never wraps, so a label at the edge
- * of a chart is cut without a trace in scrollWidth.
- */
-async function svgTextCutOff(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const el of document.querySelectorAll<SVGTextElement>('svg text')) {
-      const text = el.textContent!.trim();
-      if (text === '' || !el.checkVisibility({ visibilityProperty: true })) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0) continue;
-      const svg = el.ownerSVGElement!;
-      const where = svg.getAttribute('class') ?? svg.getAttribute('aria-label') ?? 'svg';
-      // An <svg> clips what leaves it unless told not to (React Flow's edges are drawn in
-      // one that lets them reach anywhere on the pane).
-      const boxes: [string, DOMRect][] =
-        getComputedStyle(svg).overflowX === 'visible' ? [] : [[where, svg.getBoundingClientRect()]];
-      for (let a = svg.parentElement; a; a = a.parentElement) {
-        if (a.matches('.react-flow__viewport')) break;
-        if (getComputedStyle(a).overflowX === 'visible') continue;
-        boxes.push([a.getAttribute('class') ?? a.tagName, a.getBoundingClientRect()]);
-        break;
-      }
-      for (const [name, box] of boxes) {
-        if (r.right > box.right + 1 || r.left < box.left - 1) {
-          const by = Math.round(Math.max(r.right - box.right, box.left - r.left));
-          found.push(`${where}: "${text.slice(0, 40)}" sticks out of ${name} by ${by} px`);
-          break;
-        }
-      }
-    }
-    return found;
-  });
-}
+import {
+  belowFloor,
+  captionCutOff,
+  cutOff,
+  floorsAt,
+  svgTextCutOff,
+  valuesCutOff,
+} from './screenChecks';
 
 /**
  * Options of a native `<select>` that the closed select cannot show whole: it shows the chosen
@@ -145,7 +69,10 @@ for (const viewport of [
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test("nothing is cut off at any preset's key moments, in any tab", async ({ page }) => {
+    const floors = floorsAt('normal', viewport.width, viewport.height);
+    test(`nothing is cut off at any preset's key moments, in any tab, and the graph's text is at or above ${floors.title}/${floors.secondary} px`, async ({
+      page,
+    }) => {
       const problems: string[] = [];
       let first = true;
       for (const preset of PRESETS) {
@@ -157,6 +84,9 @@ for (const viewport of [
           first = false;
           // Every tab at the last moment, where every panel has the most to show.
           const tabs = k === moments.length - 1 ? TABS : ['Lesson'];
+          // The tab does not change the graph: its floors once a moment.
+          const small = await belowFloor(page, floors);
+          problems.push(...small.map((f) => `${preset.id} tick ${moment.tick}: ${f}`));
           for (const tab of tabs) {
             await page.getByRole('tab', { name: tab }).click();
             await waitForStableGraph(page);
@@ -197,38 +127,6 @@ for (const viewport of [
   });
 }
 
-/**
- * What a node says of its task, shortened: a value, a count, a status or a checkpoint's outcome
- * cut short, whatever its title says. A student cannot hover over a projection, and these are
- * the words a lesson step is about ("CANCELED state cl…", "sum by key even…", "10 dup…").
- * Names may be shortened (the subtask number stays), labels and lists with their title.
- */
-async function valuesCutOff(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const VALUES = [
-      'b',
-      '.g-value',
-      '.g-value-small',
-      '.g-status',
-      '.g-cleared-text',
-      '.g-dup-count',
-      '.g-restart',
-      '.g-store-label .g-label',
-      '.g-jm-row > .g-label',
-    ].join(', ');
-    const found: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(`.react-flow__node :is(${VALUES})`)) {
-      if (el.clientWidth === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
-      if (el.scrollWidth <= el.clientWidth + 1) continue;
-      const where = el.closest('.react-flow__node')?.getAttribute('data-id') ?? '?';
-      found.push(
-        `${where}: "${el.textContent!.trim().slice(0, 40)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
-      );
-    }
-    return found;
-  });
-}
-
 // At 1024x768 the side panel is narrowest: the lesson's own words are checked there too (a step
 // titled "setAlignedCheckpointTimeout(300 ms)" ran out of the panel).
 for (const { width, height, lesson } of [
@@ -238,11 +136,13 @@ for (const { width, height, lesson } of [
   test.describe(`values at every lesson step, ${width}x${height}`, () => {
     test.use({ viewport: { width, height } });
 
+    const floors = floorsAt('normal', width, height);
     for (const language of ['en', 'zh'] as const) {
-      test(`${language}: no value, count or status on the graph is cut short${lesson ? ', nor the lesson' : ''}`, async ({
+      test(`${language}: no value, count or status on the graph is cut short${lesson ? ', nor the lesson' : ''}, and its text is at or above ${floors.title}/${floors.secondary} px`, async ({
         page,
       }) => {
         const problems = await atEveryLessonStep(page, language, async () => [
+          ...(await belowFloor(page, floors)),
           ...(await valuesCutOff(page)),
           ...(lesson ? await cutOff(page, '[data-testid="lesson"]') : []),
         ]);
@@ -252,31 +152,15 @@ for (const { width, height, lesson } of [
   });
 }
 
-/**
- * Presenter mode's caption, projected: every step of every lesson, its answer revealed, in both
- * languages. Nothing in it may be cut sideways, nor need scrolling: the back row cannot scroll a
- * projected caption, so text below its fold is text nobody reads.
- */
-async function captionCutOff(page: Page): Promise<string[]> {
-  const found = await cutOff(page, '.caption');
-  const caption = page.getByTestId('caption');
-  const { need, has } = await caption.evaluate((el) => ({
-    need: el.scrollHeight,
-    has: el.clientHeight,
-  }));
-  if (need > has + 1) found.push(`caption needs ${need} px of height, has ${has}`);
-  return found;
-}
-
 const SAY = {
   en: { reveal: 'Reveal the answer', continue: 'Continue' },
   zh: { reveal: '显示答案', continue: '继续' },
 } as const;
 
-for (const viewport of [
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-]) {
+// Presenter mode's caption, projected: every step of every lesson, its answer revealed, in both
+// languages, nothing in it cut off. At 1280x720 the walks of wording.spec.ts, which step through every lesson in presenter mode
+// in both languages, check the caption as well.
+for (const viewport of [{ width: 1920, height: 1080 }]) {
   test.describe(`presenter at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 

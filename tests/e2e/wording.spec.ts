@@ -4,6 +4,7 @@ import { taskName } from '../../src/session/narration';
 import type { Lesson } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import { atEveryLesson, expect, expectTextSoon, test, verdictOf } from './fixtures';
+import { captionCutOff } from './screenChecks';
 
 /**
  * Every step of every lesson, in both languages, stepped with the lesson's own buttons: what the
@@ -108,9 +109,11 @@ test.describe.configure({ timeout: 300_000 });
 
 for (const language of ['en', 'zh'] as const) {
   for (const presenter of [false, true]) {
-    test(`${language}${presenter ? ', presenter' : ''}: every lesson names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}`, async ({
+    test(`${language}${presenter ? ', presenter at 1280x720' : ''}: every lesson names tasks as the graph does${language === 'zh' ? ', in Chinese' : ''}${presenter ? ', and no caption is cut off' : ''}`, async ({
       page,
     }) => {
+      // Presenter mode as a classroom projects it: the walk checks the caption's room too.
+      if (presenter) await page.setViewportSize({ width: 1280, height: 720 });
       const found = await atEveryLesson(
         page,
         language,
@@ -139,7 +142,15 @@ async function walk(
     const where = `step ${i + 1}`;
     await expectTextSoon(page, panelId, `${i + 1} / ${lesson.steps.length}`);
     const reveal = panel.getByRole('button', { name: say.reveal });
-    if (await reveal.count()) await reveal.click();
+    if (await reveal.count()) {
+      await reveal.click();
+      await expect(panel.locator(presenter ? '.caption-answer' : '.answer')).toBeVisible();
+    }
+    if (presenter) {
+      // The caption's layout is the page's, not the graph's: no need to wait for the camera.
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      found.push(...(await captionCutOff(page)).map((p) => `${where}: ${p}`));
+    }
     found.push(
       ...problems(
         `${where}, ${presenter ? 'caption' : 'lesson'}`,
