@@ -11,6 +11,7 @@ import {
   test,
   waitForStableGraph,
 } from './fixtures';
+import { belowFloor, floorsAt } from './screenChecks';
 
 type Box = Pick<DrawnBox, 'left' | 'top' | 'width' | 'height'>;
 
@@ -114,11 +115,16 @@ async function tagsCovered(page: Page): Promise<string[]> {
 
 test.describe.configure({ timeout: 240_000 });
 
+// At the suite's 1440x900, where the walks check the graph's legibility floors as well.
+const floors = floorsAt('normal', 1440, 900);
+test.use({ viewport: { width: floors.width, height: floors.height } });
+
 for (const language of ['en', 'zh'] as const) {
-  test(`${language}: at every lesson step, nothing in flight and no checkpoint tag covers its neighbour, and no task cuts a message or write`, async ({
+  test(`${language}: at every lesson step, nothing in flight and no checkpoint tag covers its neighbour, no task cuts a message or write, and the graph's text is at or above ${floors.title}/${floors.secondary} px`, async ({
     page,
   }) => {
     const problems = await atEveryLessonStep(page, language, async () => [
+      ...(await belowFloor(page, floors)),
       ...(await covered(page)),
       ...(await cutByTasks(page)),
       ...(await tagsCovered(page)),

@@ -12,7 +12,7 @@ import {
   waitForStableGraph,
 } from './fixtures';
 import { keyMoments } from './keyMoments';
-import { belowFloor, FLOORS_WALKED_WITH_OVERFLOW, VIEWS } from './screenChecks';
+import { belowFloor, FLOORS_WALKED_ELSEWHERE, VIEWS } from './screenChecks';
 
 /** The tasks a lesson step rings that are not wholly on the graph's stage, with their overhang. */
 async function ringedOffStage(page: Page): Promise<string[]> {
@@ -42,10 +42,10 @@ for (const view of VIEWS) {
     const presenter = view.name === 'presenter';
     const embed = view.name === 'embed';
 
-    // Where overflow.spec.ts walks the same moments at this view, its walk checks the floors.
+    // Where another spec walks the same moments at this view, its walk checks the floors.
     const walked = (walks: string[]) => walks.includes(screen);
 
-    if (!walked(FLOORS_WALKED_WITH_OVERFLOW.presets))
+    if (!walked(FLOORS_WALKED_ELSEWHERE.presets))
       test(`every text on the graph at every preset's key moments is at or above ${view.title}/${view.secondary} px`, async ({
         page,
       }) => {
@@ -69,7 +69,7 @@ for (const view of VIEWS) {
       });
 
     // An embed of a lesson's moment frames the step's tasks, without the lesson's text.
-    if (!walked(FLOORS_WALKED_WITH_OVERFLOW.lessons))
+    if (!walked(FLOORS_WALKED_ELSEWHERE.lessons))
       test(`every text on the graph at every lesson step is at or above ${view.title}/${view.secondary} px`, async ({
         page,
       }) => {
