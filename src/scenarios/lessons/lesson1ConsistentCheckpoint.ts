@@ -94,7 +94,7 @@ export const lesson1ConsistentCheckpoint: LessonBody = {
       title: { en: 'Restore from the checkpoint', zh: '从检查点恢复状态' },
       text: {
         en: 'Recovery step two: every task reads its state back from checkpoint 1, so the job is exactly where it was when the checkpoint was taken: {sum_even#0} 6, {sum_odd#0} 9, and {source#0} rewound to offset 5. It reads 6 again next.',
-        zh: '恢复第二步：每个任务从检查点 1 读回状态，作业回到检查点完成时的样子：{sum_even#0} 为 6，{sum_odd#0} 为 9，{source#0} 重置到偏移量 5，接下来重新读取 6。',
+        zh: '恢复第二步：每个任务从检查点 1 读回状态，作业回到拍下检查点快照时的样子：{sum_even#0} 为 6，{sum_odd#0} 为 9，{source#0} 重置到偏移量 5，接下来重新读取 6。',
       },
       highlight: ['source#0', 'sum_even#0', 'sum_odd#0', 'backend'],
     },

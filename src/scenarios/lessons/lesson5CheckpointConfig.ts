@@ -114,8 +114,8 @@ export const lesson5CheckpointConfig: LessonBody = {
       tick: 49,
       title: { en: 'A second expiry, and the end', zh: '第二次过期，作业结束' },
       text: {
-        en: 'Checkpoint 4 expires too: two consecutive failures, still within the 3 tolerated. The input is read, so the job finishes. Had the tolerable number been 1, this second failure would have failed the job and handed it to the restart strategy.',
-        zh: '检查点 4 也过期了：连续失败 2 次，仍在可容忍的 3 次以内。输入已经读完，作业结束。如果可容忍次数是 1，这第二次失败就会让作业失败，交给重启策略处理。',
+        en: 'Checkpoint 4 expires too: two consecutive failures, still within the 3 tolerated. The input is read, so the job finishes at once: it turns final checkpoints off (execution.checkpointing.checkpoints-after-tasks-finish: false, in the Config tab). With them on, Flink’s default since 1.15, its tasks would wait for a final checkpoint, which the growing state would make expire as well. Had the tolerable number been 1, this second failure would have failed the job and handed it to the restart strategy.',
+        zh: '检查点 4 也过期了：连续失败 2 次，仍在可容忍的 3 次以内。输入已经读完，作业随即结束：它关闭了最后的检查点（配置页中的 execution.checkpointing.checkpoints-after-tasks-finish: false）。若按 Flink 1.15 起的默认开启，任务会等待最后一个检查点，而不断增长的状态也会让它过期。如果可容忍次数是 1，这第二次失败就会让作业失败，交给重启策略处理。',
       },
       highlight: ['jobmanager'],
     },

@@ -69,7 +69,7 @@ export const lesson6Savepoints: LessonBody = {
       title: { en: 'Stop with savepoint', zh: '带保存点停止作业' },
       text: {
         en: 'Time for an upgrade. The user stops the job with a savepoint named "before-upgrade". {source#0} emits the barrier and then stops reading, so nothing comes after the savepoint; the periodic checkpoints stop too.',
-        zh: '准备升级了。用户带一个名为“before-upgrade”的保存点停止作业。每个数据源发出分界线（barrier）后就停止读取，所以保存点之后不会再有数据；周期性的检查点也停止了。',
+        zh: '准备升级了。用户带一个名为“before-upgrade”的保存点停止作业。{source#0} 发出分界线（barrier）后就停止读取，所以保存点之后不会再有数据；周期性的检查点也停止了。',
       },
       highlight: ['jobmanager', 'source#0'],
     },

@@ -10,16 +10,16 @@ export const lesson8Backpressure: LessonBody = {
       title: { en: 'A slow sink', zh: '一个很慢的 Sink' },
       text: {
         en: 'Both sources read 2 records a tick, {sink#0} writes only 1. Every channel holds 4 records (its network buffers, Flink’s credits). Checkpoints every second, each with a 600 ms timeout; the first at 1 s (Flink draws it at random within the first second).',
-        zh: '两个 Source 每拍各读 2 条数据，{sink#0} 每拍只能写 1 条。每个通道最多容纳 4 条数据（网络缓冲区，即 Flink 的信用）。每秒一个检查点，超时时间 600 ms；第一个在 1 秒时（Flink 会在第一秒内随机选择它的时刻）。',
+        zh: '两个数据源每拍各读 2 条数据，{sink#0} 每拍只能写 1 条。每个通道最多容纳 4 条数据（网络缓冲区，即 Flink 的信用）。每秒一个检查点，超时时间 600 ms；第一个在 1 秒时（Flink 会在第一秒内随机选择它的时刻）。',
       },
       highlight: ['sink#0'],
     },
     {
       tick: 8,
-      title: { en: 'Backpressure reaches the sources', zh: '反压传回 Source' },
+      title: { en: 'Backpressure reaches the sources', zh: '反压传回数据源' },
       text: {
         en: 'The channel into {sink#0} never drains: the sink takes one record a tick and {sum#0} refills it at once, then waits for a free credit. Its inputs fill, so the sources wait too. Flink’s web UI grades the share of time a task cannot send: LOW above 10%, HIGH above 50%, ringed here in dashed orange and in red.',
-        zh: '通往 {sink#0} 的通道一直排不空：Sink 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，Source 也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙色虚线框和红框标出。',
+        zh: '通往 {sink#0} 的通道一直排不空：{sink#0} 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，数据源也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙色虚线框和红框标出。',
       },
       highlight: ['sum#0', 'source#0', 'source#1'],
       question: {
@@ -38,7 +38,7 @@ export const lesson8Backpressure: LessonBody = {
       title: { en: 'Barriers queue behind the data', zh: '分界线排在数据后面' },
       text: {
         en: 'The sources snapshot their offsets and emit barrier 1 at the back of their full outputs: aligned barriers never pass data.',
-        zh: 'Source 保存偏移量，把分界线（barrier）1 放在已满输出通道的末尾：对齐的分界线从不越过数据。',
+        zh: '数据源保存偏移量，把分界线（barrier）1 放在已满输出通道的末尾：对齐的分界线从不越过数据。',
       },
       highlight: ['source#0', 'source#1'],
     },
@@ -66,7 +66,7 @@ export const lesson8Backpressure: LessonBody = {
       title: { en: 'No checkpoint until the end', zh: '直到结束才有检查点' },
       text: {
         en: 'Checkpoints 1 to 5 all expired; only the 10 tolerable failures kept the job alive, and a failure would have replayed everything from the start. Only once the sources ran out of input and the channels drained did a checkpoint get through in time: checkpoint 6, which the tasks wait for before they finish (Flink 1.15 and later). “Show beside it” opens the same job with unaligned checkpoints: it completed checkpoints 1 to 6, each 500 ms after it started. Next lesson part: that job, step by step.',
-        zh: '检查点 1 到 5 全部过期，只是因为可容忍 10 次失败，作业才没有失败；期间若发生故障，就要从头重放所有数据。直到 Source 读完输入、通道排空，才有检查点及时完成：检查点 6，任务结束前要等它完成（Flink 1.15 起）。在旁边（“在旁边显示”按钮）使用非对齐检查点的同一作业完成了检查点 1 到 6，每个都在开始后 500 ms 完成。下一部分：一步一步地看这个作业。',
+        zh: '检查点 1 到 5 全部过期，只是因为可容忍 10 次失败，作业才没有失败；期间若发生故障，就要从头重放所有数据。直到数据源读完输入、通道排空，才有检查点及时完成：检查点 6，任务结束前要等它完成（Flink 1.15 起）。在旁边（“在旁边显示”按钮）使用非对齐检查点的同一作业完成了检查点 1 到 6，每个都在开始后 500 ms 完成。下一部分：一步一步地看这个作业。',
       },
       highlight: ['jobmanager'],
       twin: { unaligned: true },
@@ -92,7 +92,7 @@ export const lesson8Unaligned: LessonBody = {
       title: { en: 'The barrier overtakes', zh: '分界线越过数据' },
       text: {
         en: 'Each source puts barrier 1 at the head of its full output, ahead of the records there, and persists those records with its offset.',
-        zh: '每个 Source 把分界线 1 放到已满输出通道的最前面，越过其中的数据，并把这些数据连同偏移量一起保存。',
+        zh: '每个数据源把分界线 1 放到已满输出通道的最前面，越过其中的数据，并把这些数据连同偏移量一起保存。',
       },
       highlight: ['source#0', 'source#1'],
       question: {
@@ -130,7 +130,7 @@ export const lesson8Unaligned: LessonBody = {
         },
         answer: {
           en: 'Neither: the restore puts the channel state back into its channels before the sources read on, so the records between the cut and the barriers are processed exactly once.',
-          zh: '都不会：恢复时先把通道状态放回通道，Source 才继续读取，所以在切面和分界线之间的数据恰好被处理一次。',
+          zh: '都不会：恢复时先把通道状态放回通道，数据源才继续读取，所以在切面和分界线之间的数据恰好被处理一次。',
         },
       },
     },
@@ -176,7 +176,7 @@ export const lesson8Timeout: LessonBody = {
       title: { en: 'Aligned first', zh: '先对齐' },
       text: {
         en: 'The sources emit barrier 1 at the back of their outputs, as an aligned checkpoint does.',
-        zh: 'Source 像对齐检查点一样，把分界线（barrier）1 放在输出通道的末尾。',
+        zh: '数据源像对齐检查点一样，把分界线（barrier）1 放在输出通道的末尾。',
       },
       highlight: ['source#0', 'source#1'],
       question: {

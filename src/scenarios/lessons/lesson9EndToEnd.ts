@@ -118,8 +118,8 @@ export const lesson9TwoPhaseCommit: LessonBody = {
       tick: 35,
       title: { en: 'Exactly once, for read_committed', zh: '对 read_committed 是精确一次' },
       text: {
-        en: 'The input ends and {sink#0} commits its last transaction. read_committed read 1, 2, 4, 6, 9, 12, 16, 20, 25: each sum once. read_uncommitted read 12 twice. The preset “End-to-end: an at-least-once sink after the same failure” writes outside transactions: there both consumers read 12 twice.',
-        zh: '输入结束，{sink#0} 提交最后一个事务。read_committed 读到 1、2、4、6、9、12、16、20、25：每个结果一次。read_uncommitted 读到两次 12。预设“端到端：同样的故障之后，至少一次的 Sink”不用事务写入：在那里两个消费者都读到两次 12。',
+        en: 'The input ends. With no checkpoint interval set, no final checkpoint comes, and Flink’s sink committer commits what is left at the end of input: {sink#0} commits its last transaction (part 2, with an interval, waits for a final checkpoint). read_committed read 1, 2, 4, 6, 9, 12, 16, 20, 25: each sum once. read_uncommitted read 12 twice. The preset “End-to-end: an at-least-once sink after the same failure” writes outside transactions: there both consumers read 12 twice.',
+        zh: '输入结束。没有设置检查点间隔，就不会有最后的检查点，Flink 的 Sink 提交器在输入结束时提交剩下的事务：{sink#0} 提交最后一个事务（第 2 部分设置了间隔，要等最后的检查点）。read_committed 读到 1、2、4、6、9、12、16、20、25：每个结果一次。read_uncommitted 读到两次 12。预设“端到端：同样的故障之后，至少一次的 Sink”不用事务写入：在那里两个消费者都读到两次 12。',
       },
       highlight: ['sink#0'],
     },
@@ -260,8 +260,8 @@ export const lesson9Timeout: LessonBody = {
       tick: 62,
       title: { en: 'Lost, though the checkpoint completed', zh: '检查点完成了，数据却丢了' },
       text: {
-        en: 'The job ends. read_committed read only 12, 16, 20 and 25: 1, 2, 4, 6 and 9 are lost, and the result says they were lost to the transaction timeout although their checkpoint completed. Set the timeout above the longest time the job may stay down; the broker caps it at transaction.max.timeout.ms (15 minutes by default). A job that fails for good and is started again by hand from its checkpoint falls into the same trap: try it without a restart strategy, then Trigger → Start a new job.',
-        zh: '作业结束。read_committed 只读到 12、16、20、25：1、2、4、6、9 丢失了，结果指出它们因事务超时而丢失，尽管它们的检查点已经完成。事务超时要大于作业可能停止的最长时间；Broker 用 transaction.max.timeout.ms 限制它的上限（默认 15 分钟）。作业彻底失败后再手动从检查点启动新作业，也会落入同样的陷阱：在没有重启策略时试试“触发 → 启动新作业”。',
+        en: 'The input ends and, as in part 1, {sink#0} commits its last transaction. read_committed read only 12, 16, 20 and 25: 1, 2, 4, 6 and 9 are lost, and the result says they were lost to the transaction timeout although their checkpoint completed. Set the timeout above the longest time the job may stay down; the broker caps it at transaction.max.timeout.ms (15 minutes by default). A job that fails for good and is started again by hand from its checkpoint falls into the same trap: try it without a restart strategy, then Trigger → Start a new job.',
+        zh: '输入结束，和第 1 部分一样，{sink#0} 提交最后一个事务。read_committed 只读到 12、16、20、25：1、2、4、6、9 丢失了，结果指出它们因事务超时而丢失，尽管它们的检查点已经完成。事务超时要大于作业可能停止的最长时间；Broker 用 transaction.max.timeout.ms 限制它的上限（默认 15 分钟）。作业彻底失败后再手动从检查点启动新作业，也会落入同样的陷阱：在没有重启策略时试试“触发 → 启动新作业”。',
       },
       highlight: ['sink#0'],
     },

@@ -142,6 +142,12 @@ describe('lesson 9, part 1: a two-phase-commit sink and a failure', () => {
     expect(end.job.status).toBe('FINISHED');
     expect(ofType(events, 'InputFinished')[0].tick).toBe(end.tick);
     expect(ofType(events, 'SinkCommitted').at(-1)!.tick).toBe(end.tick);
+    // No interval, so no final checkpoint: as Flink's sink committer does without periodic
+    // checkpointing, the last transaction is committed at the end of input, by no checkpoint.
+    expect(lesson.scenario.checkpoint.intervalMs).toBeNull();
+    expect(ofType(events, 'InputFinished')[0]).toMatchObject({ awaitingCheckpoint: false });
+    expect(ofType(events, 'SinkCommitted').at(-1)).toMatchObject({ checkpoint: null });
+    expect(ofType(events, 'JobFinished')[0].reason).not.toHaveProperty('finalCheckpoint');
     expect(read(end, 'read_committed')).toEqual(ALL);
     const [uncommitted, committed] = judge({ state: end, events }).consumers;
     expect(committed).toMatchObject({ isolation: 'read_committed', duplicates: [], lost: [] });

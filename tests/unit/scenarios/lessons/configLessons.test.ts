@@ -170,6 +170,10 @@ describe('lesson 5: the CheckpointConfig in time', () => {
     stepAt(lesson, 49);
     expect(at(run, 49, 'CheckpointFailed')).toMatchObject([{ checkpoint: 4 }]);
     expect(at(run, 49, 'JobFinished')).toHaveLength(1);
+    // At once: the lesson turns final checkpoints off, as its last step says.
+    expect(lesson.scenario.checkpoint.checkpointsAfterTasksFinish).toBe(false);
+    expect(at(run, 49, 'JobFinished')[0]).toMatchObject({ reason: { code: 'input-exhausted' } });
+    expect(at(run, 49, 'JobFinished')[0]).not.toHaveProperty('reason.finalCheckpoint');
     expect(end.tick).toBe(49);
     expect(end.job.status).toBe('FINISHED');
   });
