@@ -3,7 +3,8 @@ import { expect, linkTo, node, open, preset, test } from './fixtures';
 
 /**
  * What a task node says when its task has ended: a failed task lost its state, in a compact node
- * as in a full one; a finished source is finished, not paused.
+ * as in a full one; a finished source is finished, not paused; the inputs of a task that ended
+ * do not flow.
  */
 
 const WORDS = {
@@ -14,6 +15,8 @@ const WORDS = {
     finished: 'finished',
     paused: 'paused',
     jobFinished: 'FINISHED',
+    stopped: 'stopped',
+    ended: 'ended',
   },
   zh: {
     cleared: '状态已清空',
@@ -22,6 +25,8 @@ const WORDS = {
     finished: '已完成',
     paused: '已暂停',
     jobFinished: '已完成',
+    stopped: '已停止',
+    ended: '已结束',
   },
 } as const;
 
@@ -54,6 +59,11 @@ for (const language of ['en', 'zh'] as const) {
         const expected = detail === 'full' ? say.failed : say.cleared;
         await expect(words).toHaveText(expected);
         expect(await words.evaluate(isCut), `"${expected}" is cut off`).toBe(false);
+        // A full node names each input's state in words: a failed task reads none of them.
+        if (detail === 'full') {
+          await expect(failed.locator('.g-input')).toHaveText(new RegExp(say.stopped));
+          await expect(failed.locator('.g-flowing')).toHaveCount(0);
+        }
       });
 
       // A tick after sum_odd failed in lesson 1 its peers are cancelled: "CANCELED" is the
@@ -69,6 +79,12 @@ for (const language of ['en', 'zh'] as const) {
           await expect(words).toHaveText(expected);
           expect(await words.evaluate(isCut), `${peer}: "${expected}" is cut off`).toBe(false);
         }
+        if (!compact) {
+          await expect(node(page, 'sum_even#0').locator('.g-input').first()).toContainText(
+            say.stopped,
+          );
+          await expect(node(page, 'sum_even#0').locator('.g-flowing')).toHaveCount(0);
+        }
       });
     });
   }
@@ -83,6 +99,9 @@ for (const language of ['en', 'zh'] as const) {
       const source = node(page, 'source#0');
       await expect(source.locator('.g-footer')).toContainText(say.finished);
       await expect(source).not.toContainText(say.paused);
+      // Every task finished: no input flows any more, each read to its end.
+      await expect(page.locator('.react-flow__node .g-input').first()).toContainText(say.ended);
+      await expect(page.locator('.react-flow__node .g-flowing')).toHaveCount(0);
     });
   }
 }

@@ -118,7 +118,7 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
         </div>
       )}
       <AlignmentLine data={data} fallback={t(describeOperator(data.spec))} />
-      <InputRows inputs={data.inputs} box={data.box} />
+      <InputRows inputs={data.inputs} box={data.box} status={data.status} />
     </TaskFrame>
   );
 }

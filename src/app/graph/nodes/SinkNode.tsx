@@ -166,7 +166,7 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
           }),
         )}
       />
-      <InputRows inputs={data.inputs} box={data.box} />
+      <InputRows inputs={data.inputs} box={data.box} status={data.status} />
     </TaskFrame>
   );
 }

@@ -143,7 +143,26 @@ export function TaskName({ label }: { label: string }) {
 }
 
 /** One row per input channel: flowing, or blocked by barrier N with the records held behind it. */
-export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }) {
+/**
+ * What an input that holds nothing says: it flows while its task runs; a failed or cancelled
+ * task reads nothing from it, and a finished one read it to its end.
+ */
+const IDLE_INPUT: Record<TaskStatus, LocalText> = {
+  RUNNING: { en: 'flowing', zh: '流动' },
+  FAILED: { en: 'stopped', zh: '已停止' },
+  CANCELED: { en: 'stopped', zh: '已停止' },
+  FINISHED: { en: 'ended', zh: '已结束' },
+};
+
+export function InputRows({
+  inputs,
+  box,
+  status,
+}: {
+  inputs: InputView[];
+  box: TaskBox;
+  status: TaskStatus;
+}) {
   const t = useT();
   if (box.compactInputs) {
     return (
@@ -182,7 +201,9 @@ export function InputRows({ inputs, box }: { inputs: InputView[]; box: TaskBox }
           </span>
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
-              <span className="g-flowing">{t({ en: 'flowing', zh: '流动' })}</span>
+              <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
+                {t(IDLE_INPUT[status])}
+              </span>
             ) : (
               <Chips elements={input.buffer} max={3} />
             )
