@@ -60,8 +60,10 @@ function DiffStrip({ diff, scenario }: { diff: TwinDiff; scenario: Scenario }) {
   }
   cells.push(
     {
+      // Outputs one run received more often than the other so far: a run further on, or a
+      // record counted twice. Not "extra", which reads as duplicates beside "counted twice".
       key: 'outputs',
-      label: t({ en: 'extra outputs', zh: '多出的输出' }),
+      label: t({ en: 'output gap', zh: '输出差额' }),
       value: pair(extra(diff.onlyA), extra(diff.onlyB)),
       differs: diff.onlyA.length + diff.onlyB.length > 0,
     },

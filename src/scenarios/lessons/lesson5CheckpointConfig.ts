@@ -25,7 +25,7 @@ export const lesson5CheckpointConfig: LessonBody = {
         en: 'The interval is up: the JobManager triggers checkpoint 1. (Flink draws the first trigger at random between the minimum pause and the interval, 500 to 1000 ms here; this lesson pins it at 1000 ms so that its times stay as told.) {sum#0} keeps one sum per key (keyed state); so far it has seen only the key 1, so its snapshot is small.',
         zh: '间隔时间到了：JobManager 触发检查点 1。（Flink 在最小间隔与检查点间隔之间随机选择第一次触发的时间，这里是 500 到 1000 ms；本课把它固定在 1000 ms，以便下面的时间保持不变。）{sum#0} 为每个键保存一个和（键控状态）；到目前为止它只见过键 1，所以快照很小。',
       },
-      highlight: ['jobmanager', 'source#0'],
+      highlight: ['jobmanager', 'sum#0'],
     },
     {
       tick: 14,

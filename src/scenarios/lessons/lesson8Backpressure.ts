@@ -37,8 +37,8 @@ export const lesson8Backpressure: LessonBody = {
       tick: 11,
       title: { en: 'Barriers queue behind the data', zh: '分界线排在数据后面' },
       text: {
-        en: 'The sources snapshot their offsets and emit barrier 1 at the back of their full outputs: aligned barriers never pass data.',
-        zh: '数据源保存偏移量，把分界线（barrier）1 放在已满输出通道的末尾：对齐的分界线从不越过数据。',
+        en: 'The sources snapshot their offsets and emit barrier 1 at the back of their outputs, behind every record waiting there: aligned barriers never pass data.',
+        zh: '数据源保存偏移量，把分界线（barrier）1 放在输出通道的末尾，排在所有等待的数据后面：对齐的分界线从不越过数据。',
       },
       highlight: ['source#0', 'source#1'],
     },
