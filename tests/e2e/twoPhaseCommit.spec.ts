@@ -71,6 +71,17 @@ for (const language of ['en', 'zh'] as const) {
     await expect(sink.getByTestId('sink-committed')).toContainText('1');
   });
 
+  // A sink's snapshot holds the records of its uncommitted transactions: checkpoint 1 holds
+  // sink-0-1's 5; the sink of a job writing outside transactions stores nothing, not "0".
+  test(`${language}: the state backend shows what a sink's snapshot stores, and nothing where it stores nothing`, async ({
+    page,
+  }) => {
+    await open(page, at(19, language));
+    await expect(page.getByTestId('backend-1-sink#0').locator('b')).toHaveText('5');
+    await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 13, language }));
+    await expect(page.getByTestId('backend-1-sink#0').locator('b')).toHaveText('–');
+  });
+
   test(`${language}: records written into the open transaction are not counted as committed`, async ({
     page,
   }) => {

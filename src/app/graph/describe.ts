@@ -14,6 +14,8 @@ export interface StateText {
   value: string;
   /** A sum by key: its `key:sum` pairs in key order, which `value` lists one space apart. */
   pairs?: string[];
+  /** A sink's snapshot without an uncommitted record: the backend shows it as nothing stored. */
+  storesNothing?: boolean;
 }
 
 /** How many keys a keyed state holds, said where its pairs do not all fit. */
@@ -74,7 +76,11 @@ export function describeState(state: OperatorState): StateText {
     case 'sink': {
       const pending =
         state.open.length + state.precommitted.reduce((n, t) => n + t.records.length, 0);
-      return { label: { en: 'uncommitted', zh: '未提交' }, value: String(pending) };
+      return {
+        label: { en: 'uncommitted', zh: '未提交' },
+        value: String(pending),
+        storesNothing: pending === 0,
+      };
     }
     case 'stateless':
       return { label: { en: 'no state', zh: '无状态' }, value: '' };

@@ -35,6 +35,9 @@ const CELL_VALUE_SIZE = 17;
  * keys it holds. A pair is never cut; the cell's title has them all.
  */
 function cellValue(state: StateText, t: (text: LocalText) => string): string {
+  // A sink stores the records of its uncommitted transactions: none, it stores nothing, which
+  // "0" beside a sink that received 17 would not say.
+  if (state.storesNothing) return '–';
   const pairs = state.pairs;
   if (
     pairs &&
