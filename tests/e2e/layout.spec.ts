@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, linkTo, open, test, waitForStableGraph } from './fixtures';
+import { LESSONS } from '../../src/scenarios/lessons/course';
+import { expect, goTo, linkTo, open, settledVerdict, test, waitForStableGraph } from './fixtures';
 
 interface Box {
   name: string;
@@ -189,6 +190,90 @@ test.describe('readable from the back of the room', () => {
         problems.push(...(await smallTexts(page, 14)).map((t) => `${tab} tab: ${t}`));
       }
       expect([...new Set(problems)]).toEqual([]);
+    });
+  }
+});
+
+// The longest steps are longer than the side panel on a projector's screen: their text scrolls,
+// and the buttons that move the lesson on stay in view over it, so that a teacher never scrolls
+// to find Continue.
+test.describe('a step longer than the side panel at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  const lessonOf = (id: string) => {
+    const found = LESSONS.find((l) => l.id === id);
+    if (!found) throw new Error(`no lesson ${id}`);
+    return found;
+  };
+  const config = lessonOf('checkpoint-config');
+  const timeout = lessonOf('transaction-timeout');
+  const backpressure = lessonOf('backpressure-aligned');
+  const CONTINUE = { en: 'Continue', zh: '继续' };
+  const BACK = { en: 'Back', zh: '上一步' };
+  // The Chinese steps are shorter: the longest with its answer shown is where they run over.
+  const cases = {
+    en: [
+      { lesson: config, step: 0, button: CONTINUE, reveal: false },
+      { lesson: timeout, step: timeout.steps.length - 1, button: BACK, reveal: false },
+    ],
+    zh: [{ lesson: backpressure, step: 1, button: CONTINUE, reveal: true }],
+  } as const;
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: the step buttons stay in view while the text scrolls under them`, async ({
+      page,
+    }) => {
+      for (const [n, { lesson, step, button, reveal }] of cases[language].entries()) {
+        const state = {
+          scenario: { preset: lesson.scenario.id },
+          tick: lesson.steps[step].tick,
+          lesson: { id: lesson.id, step },
+          language,
+        };
+        if (n === 0) await open(page, linkTo(state));
+        else await goTo(page, state);
+        // A verdict takes the result strip's room from the panel: measure once it is there.
+        if (step === lesson.steps.length - 1) await settledVerdict(page);
+        if (reveal) {
+          await page
+            .getByRole('button', { name: language === 'en' ? 'Reveal the answer' : '显示答案' })
+            .click();
+          await expect(page.locator('.lesson .answer')).toBeVisible();
+        }
+        const where = `lesson ${lesson.order} (${lesson.id}) step ${step + 1}`;
+        const nav = page.locator('.lesson-nav').getByRole('button', { name: button[language] });
+        await expect(nav).toBeVisible();
+        const seen = await nav.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const panel = el.closest('.tab-panel')!;
+          const box = panel.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return {
+            longer: panel.scrollHeight > panel.clientHeight + 1,
+            scrolled: panel.scrollTop,
+            inside: r.top >= box.top && r.bottom <= box.bottom,
+            onTop: top === el || el.contains(top),
+          };
+        });
+        // Without it this case would not test what it is for: the text goes on under the buttons.
+        expect(seen.longer, `${where}: the step is longer than the panel`).toBe(true);
+        expect(seen, `${where}: "${button[language]}" in the panel, not covered`).toEqual({
+          longer: true,
+          scrolled: 0,
+          inside: true,
+          onTop: true,
+        });
+      }
+      // Continue moves the lesson on from where it stands, with no scrolling.
+      await goTo(page, {
+        scenario: { preset: config.scenario.id },
+        tick: config.steps[0].tick,
+        lesson: { id: config.id, step: 0 },
+        language,
+      });
+      await page.locator('.lesson-nav').getByRole('button', { name: CONTINUE[language] }).click();
+      await expect(page.getByTestId('lesson')).toContainText(
+        language === 'en' ? 'step 2 / ' : '第 2 /',
+      );
     });
   }
 });
