@@ -52,6 +52,21 @@ for (const language of ['en', 'zh'] as const) {
     );
     await expect(node(page, 'sum#0').locator('.g-bp-high')).toHaveCount(1);
     await expect(node(page, 'sink#0').locator('.g-bp-high, .g-bp-low')).toHaveCount(0);
-    await expect(page.locator('.g-fill-value').first()).toHaveText(/^[34]\/4$/);
+    // Each channel's fill is in its receiver's row for it, beside the sender's name, in red where
+    // no credit is left, and nothing in flight covers it.
+    const fills = node(page, 'sum#0').locator('.g-input-fill');
+    await expect(fills).toHaveCount(2);
+    await expect(fills.first()).toHaveText(/^[34]\/4$/);
+    await expect(node(page, 'sum#0').locator('.g-input-fill.g-fill-full')).toHaveText(['4/4']);
+    const covered = await fills.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return top !== el && !el.contains(top);
+        }).length,
+    );
+    expect(covered, 'fill figures covered by something').toBe(0);
+    await expect(page.locator('.g-fill-value')).toHaveCount(0);
   });
 }

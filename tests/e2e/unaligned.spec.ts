@@ -192,12 +192,16 @@ for (const language of ['en', 'zh'] as const) {
       language === 'zh' ? '0 小于下限 1' : '0 is less than the minimum of 1',
     );
     // Refused: the run still has its old channel.
-    await expect(page.locator('.g-fill-value', { hasText: /\/4$/ }).first()).toBeVisible();
+    await expect(
+      node(page, 'sink#0').locator('.g-input-fill', { hasText: /\/4$/ }).first(),
+    ).toBeVisible();
     await capacity.fill('2');
     await capacity.press('Enter');
     await expect(page.getByRole('alert')).toHaveCount(0);
     // The run is recorded again with the new capacity, at the same tick.
     await expectTick(page, 8);
-    await expect(page.locator('.g-fill-value', { hasText: /^\d\/2$/ })).toHaveCount(1);
+    await expect(node(page, 'sink#0').locator('.g-input-fill', { hasText: /^\d\/2$/ })).toHaveCount(
+      1,
+    );
   });
 }

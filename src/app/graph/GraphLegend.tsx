@@ -127,6 +127,12 @@ function LegendItems({ marks }: { marks: LegendMarks }) {
           {t({ en: 'HIGH', zh: 'HIGH' })}
         </span>
       )}
+      {marks.backpressure && (
+        <span className="g-legend-item">
+          <b className="g-input-fill g-fill-full">4/4</b>
+          {t({ en: 'records in a channel / its credits', zh: '通道中的数据 / 信用' })}
+        </span>
+      )}
       {marks.backpressure && marks.lesson && (
         <span className="g-legend-item">
           <span className="g-legend-ring g-legend-highlight" />

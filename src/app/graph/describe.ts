@@ -168,3 +168,22 @@ export function msPerSecond(load: Backpressure): {
   const backpressured = Math.min(1000 - busy, Math.round(load.backpressured * 1000));
   return { busy, backpressured, idle: 1000 - busy - backpressured };
 }
+
+/** A channel's records against its credits, as its label reads ("3/4", or "6" unbounded). */
+export function fillFigure(fill: { records: number; capacity: number | null }): string {
+  return fill.capacity === null ? `${fill.records}` : `${fill.records}/${fill.capacity}`;
+}
+
+/** Whether a channel has no credit left: its sender waits. */
+export function fillFull(fill: { records: number; capacity: number | null }): boolean {
+  return fill.capacity !== null && fill.records >= fill.capacity;
+}
+
+/** What a channel's fill means, for its label's tooltip. */
+export function fillTitle(fill: { records: number; capacity: number | null }): LocalText {
+  const full = fillFull(fill);
+  return {
+    en: `${fill.records} records in the channel${fill.capacity === null ? '' : `, capacity ${fill.capacity}`}${full ? ': no credit left, the sender waits' : ''}`,
+    zh: `通道中有 ${fill.records} 条数据${fill.capacity === null ? '' : `，容量 ${fill.capacity}`}${full ? '：没有剩余信用，发送方等待' : ''}`,
+  };
+}

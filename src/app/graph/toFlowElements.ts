@@ -94,6 +94,8 @@ export type InputView = {
   buffer: ElementView[];
   /** Elements still travelling on the channel. */
   inFlight: number;
+  /** The channel's records against its credits, said in this row (see ChannelFill). */
+  fill: ChannelFill | null;
 };
 
 export type AlignmentView = { checkpoint: number; arrived: number; total: number };
@@ -245,11 +247,17 @@ export type ChannelEdgeData = {
   /** Stretches of the channel, by distance along it, where another channel crosses it. */
   keepOut: readonly KeepOut[];
   /**
-   * Records in the channel against its capacity (its credits); null capacity: unbounded. Null
-   * when the edge keeps Flink's default and is less than half full: nothing worth a label.
+   * The channel's fill, labelled on the edge only where its receiver has no row for the input
+   * (its inputs drawn as a grid of cells); otherwise its input row says it.
    */
-  fill: { records: number; capacity: number | null } | null;
+  fill: ChannelFill | null;
 };
+
+/**
+ * Records in a channel against its capacity (its credits); null capacity: unbounded. Null when
+ * the edge keeps Flink's default and is less than half full: nothing worth a label.
+ */
+export type ChannelFill = { records: number; capacity: number | null };
 
 export type ControlEdgeData = {
   kind: 'control';
@@ -532,7 +540,7 @@ export function elementView(element: StreamElement, channel: string): ElementVie
   };
 }
 
-function fillOf(records: number, capacity: number | null, explicit: boolean) {
+function fillOf(records: number, capacity: number | null, explicit: boolean): ChannelFill | null {
   if (!explicit && (capacity === null || records * 2 < capacity)) return null;
   return { records, capacity };
 }
@@ -606,6 +614,7 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
             ? []
             : arrivedOn(state, index, k).map((el) => elementView(el, info.id)),
         inFlight: state.channels[channel].queue.length,
+        fill: fillOf(recordsIn(state, channel), info.capacity, info.edge.capacity !== undefined),
       };
     });
 
@@ -849,7 +858,9 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
         ),
         blockedBy,
         keepOut: keepOut.get(info.index) ?? NO_STRETCHES,
-        fill: fillOf(recordsIn(state, info.index), info.capacity, info.edge.capacity !== undefined),
+        fill: layout.tasks.get(topology.tasks[info.to].id)!.compactInputs
+          ? fillOf(recordsIn(state, info.index), info.capacity, info.edge.capacity !== undefined)
+          : null,
       },
     });
   }

@@ -21,6 +21,7 @@ import {
   type InFlightView,
 } from '../toFlowElements';
 import { barrierLook, recordLook, runLook } from './chips';
+import { fillFigure, fillFull, fillTitle } from '../describe';
 
 /** Room kept free at both ends, so an element never hides under a node. */
 const INSET = 16;
@@ -56,9 +57,10 @@ function ChannelEdgeView({
   const scale = useScale();
   const { tick, elements, blockedBy, keepOut, fill } = data;
   const t = useT();
-  // The channel's fill against its credits, beside its receiver's end: shown once records wait.
+  // The channel's fill against its credits, beside its receiver's end, where the receiver's
+  // inputs are cells without room for it: shown once records wait.
   const fillAt = pointAt(geometry, Math.max(0, geometry.length - INSET * scale * 2.5));
-  const full = fill !== null && fill.capacity !== null && fill.records >= fill.capacity;
+  const full = fill !== null && fillFull(fill);
   const items = useMemo<FlightItem[]>(() => {
     const lookOf = (el: InFlightView) =>
       el.kind === 'record'
@@ -133,15 +135,8 @@ function ChannelEdgeView({
           textAnchor="middle"
           style={{ fontSize: 14 * scale }}
         >
-          <title>
-            {t({
-              en: `${fill.records} records in the channel${fill.capacity === null ? '' : `, capacity ${fill.capacity}`}${full ? ': no credit left, the sender waits' : ''}`,
-              zh: `通道中有 ${fill.records} 条数据${fill.capacity === null ? '' : `，容量 ${fill.capacity}`}${full ? '：没有剩余信用，发送方等待' : ''}`,
-            })}
-          </title>
-          <tspan className="g-fill-value">
-            {fill.capacity === null ? fill.records : `${fill.records}/${fill.capacity}`}
-          </tspan>
+          <title>{t(fillTitle(fill))}</title>
+          <tspan className="g-fill-value">{fillFigure(fill)}</tspan>
         </text>
       )}
     </>

@@ -2,10 +2,17 @@ import { Handle, Position } from '@xyflow/react';
 import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import type { TaskStatus } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
-import { TASK_STATUS } from '../describe';
+import { fillFigure, fillFull, fillTitle, TASK_STATUS } from '../describe';
 import { DETAIL, SIZE, type TaskBox } from '../layout';
 import { checkpointColor } from '../palette';
-import type { ElementView, InputView, OperatorData, SinkData, TaskNode } from '../toFlowElements';
+import type {
+  ChannelFill,
+  ElementView,
+  InputView,
+  OperatorData,
+  SinkData,
+  TaskNode,
+} from '../toFlowElements';
 
 /** Two bars: an input on hold. Drawn, since the usual glyph is missing from common fonts. */
 export function PauseIcon() {
@@ -142,7 +149,23 @@ export function TaskName({ label }: { label: string }) {
   );
 }
 
-/** One row per input channel: flowing, or blocked by barrier N with the records held behind it. */
+/**
+ * The records in an input's channel against its credits ("3/4"), in red when no credit is left:
+ * in the receiver's row for that input, where it cannot be taken for another channel's or lie
+ * under the elements in flight.
+ */
+function InputFill({ fill }: { fill: ChannelFill }) {
+  const t = useT();
+  return (
+    <span
+      className={fillFull(fill) ? 'g-input-fill g-fill-full' : 'g-input-fill'}
+      title={t(fillTitle(fill))}
+    >
+      {fillFigure(fill)}
+    </span>
+  );
+}
+
 /**
  * What an input that holds nothing says: it flows while its task runs; a failed or cancelled
  * task reads nothing from it, and a finished one read it to its end.
@@ -154,6 +177,10 @@ const IDLE_INPUT: Record<TaskStatus, LocalText> = {
   FINISHED: { en: 'ended', zh: '已结束' },
 };
 
+/**
+ * One row per input channel: flowing, or blocked by barrier N with the records held behind it,
+ * and how full the channel is where that is worth saying. Cells where the inputs are many.
+ */
 export function InputRows({
   inputs,
   box,
@@ -199,6 +226,7 @@ export function InputRows({
           <span className="g-from" title={input.fromLabel}>
             <TaskName label={input.fromLabel} />
           </span>
+          {input.fill !== null && input.fill.records > 0 && <InputFill fill={input.fill} />}
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
               <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
