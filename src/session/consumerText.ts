@@ -15,7 +15,7 @@ const TWICE_CAUSE: Record<TwiceCause, LocalText> = {
 const MISSED_CAUSE: Record<MissedCause, LocalText> = {
   'transaction-timeout': {
     en: 'the broker aborted their transaction when the transaction timeout ran out, though its checkpoint had completed',
-    zh: '所在的事务超过了事务超时时间，被 broker 中止，尽管它的检查点已经完成',
+    zh: '所在的事务超过了事务超时时间，被 Broker 中止，尽管它的检查点已经完成',
   },
   'not-committed': {
     en: 'their transaction was never committed',

@@ -277,3 +277,54 @@ test.describe('a step longer than the side panel at 1280x720', () => {
     });
   }
 });
+
+// The browser breaks a line after a hyphen: the Chinese text of lesson 9 cut "sink-0-1" into
+// "sink-0-" and "1", at 1280x720 in the panel and in presenter mode's caption.
+test.describe('names joined by hyphens at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  const timeout = LESSONS.find((l) => l.id === 'transaction-timeout')!;
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: every step of lesson ${timeout.order} keeps each such name on one line`, async ({
+      page,
+    }) => {
+      const broken: string[] = [];
+      for (const presenter of [false, true]) {
+        for (const [step, { tick }] of timeout.steps.entries()) {
+          const state = {
+            scenario: { preset: timeout.scenario.id },
+            tick,
+            lesson: { id: timeout.id, step },
+            view: { presenter },
+            language,
+          };
+          if (step === 0 && !presenter) await open(page, linkTo(state));
+          else await goTo(page, state);
+          const text = page.locator(presenter ? '.caption' : '.lesson-step > p').first();
+          await expect(text).toBeVisible();
+          // Each name's lines, from the text as drawn (a range over it), whatever its markup.
+          const names = await text.evaluate((el) => {
+            const found: { name: string; lines: number }[] = [];
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              for (const m of (n.textContent ?? '').matchAll(/\w+(?:-\w+)+/g)) {
+                const range = document.createRange();
+                range.setStart(n, m.index);
+                range.setEnd(n, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                found.push({ name: m[0], lines: tops.size });
+              }
+            }
+            return found;
+          });
+          if (step === 3 && !names.some((n) => n.name === 'sink-0-1'))
+            broken.push(`step ${step + 1}: sink-0-1 not found`);
+          for (const { name, lines } of names)
+            if (lines !== 1)
+              broken.push(`${presenter ? 'caption' : 'panel'}, step ${step + 1}: ${name}`);
+        }
+      }
+      expect(broken).toEqual([]);
+    });
+  }
+});

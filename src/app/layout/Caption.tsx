@@ -1,6 +1,7 @@
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { OffScript, StepNav } from '../lessons/StepNav';
+import { Unbroken } from '../lessons/Unbroken';
 import { LessonTwinButton } from '../twin/onDemand';
 import { lessonText } from '../../session/narration';
 import { describeEvent, RECORD_NOISE } from '../../session/describeEvent';
@@ -40,7 +41,7 @@ export function Caption() {
   return (
     <div className="caption" aria-live="polite" data-testid="caption">
       <p>
-        <b>{say(step.title)}</b> — {say(step.text)}
+        <b>{say(step.title)}</b> — <Unbroken text={say(step.text)} />
       </p>
       <OffScript lesson={lesson} step={current.step} />
       {step.question && (

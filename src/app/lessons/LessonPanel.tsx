@@ -6,6 +6,7 @@ import { useStore } from '../store';
 import { LessonTwinButton } from '../twin/onDemand';
 import { lessonList, prepareLessonList } from './onDemand';
 import { prepareStepNav, stepNav } from './stepNavOnDemand';
+import { Unbroken } from './Unbroken';
 
 /** The course's lessons, once their list is loaded; until then the panel is empty, as it was. */
 function CourseList() {
@@ -45,7 +46,9 @@ export function LessonPanel() {
       <section className="lesson-step" aria-live="polite">
         <h3>{say(step.title)}</h3>
         {nav && <nav.OffScript lesson={lesson} step={current.step} />}
-        <p>{say(step.text)}</p>
+        <p>
+          <Unbroken text={say(step.text)} />
+        </p>
         {step.twin && <LessonTwinButton lesson={lesson} variant={step.twin} />}
         {step.question && (
           <div className="question">

@@ -260,8 +260,8 @@ export const lesson9Timeout: LessonBody = {
       tick: 62,
       title: { en: 'Lost, though the checkpoint completed', zh: '检查点完成了，数据却丢了' },
       text: {
-        en: 'The input ends and, as in part 1, {sink#0} commits its last transaction. read_committed read only 12, 16, 20 and 25: 1, 2, 4, 6 and 9 are lost, and the result says they were lost to the transaction timeout although their checkpoint completed. Set the timeout above the longest time the job may stay down; the broker caps it at transaction.max.timeout.ms (15 minutes by default). A job that fails for good and is started again by hand from its checkpoint falls into the same trap: try it without a restart strategy, then Trigger → Start a new job.',
-        zh: '输入结束，和第 1 部分一样，{sink#0} 提交最后一个事务。read_committed 只读到 12、16、20、25：1、2、4、6、9 丢失了，结果指出它们因事务超时而丢失，尽管它们的检查点已经完成。事务超时要大于作业可能停止的最长时间；Broker 用 transaction.max.timeout.ms 限制它的上限（默认 15 分钟）。作业彻底失败后再手动从检查点启动新作业，也会落入同样的陷阱：在没有重启策略时试试“触发 → 启动新作业”。',
+        en: 'The input ends and, as in part 1, {sink#0} commits its last transaction. read_committed read only 12, 16, 20 and 25: 1, 2, 4, 6 and 9 are lost: the broker aborted their transaction when the transaction timeout ran out, although their checkpoint had completed. Set the timeout above the longest time the job may stay down; the broker caps it at transaction.max.timeout.ms (15 minutes by default). A job that fails for good and is started again by hand from its checkpoint falls into the same trap: try it without a restart strategy, then Trigger → Start a new job.',
+        zh: '输入结束，和第 1 部分一样，{sink#0} 提交最后一个事务。read_committed 只读到 12、16、20、25：1、2、4、6、9 丢失了：事务超时时间一到，Broker 就中止了它们所在的事务，尽管它们的检查点已经完成。事务超时要大于作业可能停止的最长时间；Broker 用 transaction.max.timeout.ms 限制它的上限（默认 15 分钟）。作业彻底失败后再手动从检查点启动新作业，也会落入同样的陷阱：在没有重启策略时试试“触发 → 启动新作业”。',
       },
       highlight: ['sink#0'],
     },

@@ -193,7 +193,7 @@ describe('the result strip says what each consumer of a topic read', () => {
       'the broker aborted their transaction when the transaction timeout ran out, though its checkpoint had completed',
     );
     expect(zh.text).toContain(
-      '所在的事务超过了事务超时时间，被 broker 中止，尽管它的检查点已经完成',
+      '所在的事务超过了事务超时时间，被 Broker 中止，尽管它的检查点已经完成',
     );
     chineseOnly(zh.text.replace(/read_(un)?committed|sums|broker/g, ''));
   });
