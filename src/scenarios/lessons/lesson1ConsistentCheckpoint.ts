@@ -40,7 +40,7 @@ export const lesson1ConsistentCheckpoint: LessonBody = {
         en: '{source#0} saved offset 5 and sent a barrier (分界线) after record 5. When the barrier reaches {sum_even#0} and {sum_odd#0}, each copies its state, 6 and 9, and writes it to the state backend (状态后端).',
         zh: '{source#0} 保存了偏移量 5，并在数字 5 之后发出一个分界线（barrier）。分界线到达 {sum_even#0} 和 {sum_odd#0} 时，它们各自拷贝自己的状态 6 和 9，写入状态后端。',
       },
-      highlight: ['sum_even#0', 'sum_odd#0', 'backend'],
+      highlight: ['source#0', 'sum_even#0', 'sum_odd#0', 'backend'],
     },
     {
       tick: 18,
