@@ -1,3 +1,4 @@
+import { LESSONS } from '../../src/scenarios/lessons/course';
 import {
   expect,
   expectTick,
@@ -80,3 +81,38 @@ test('in Chinese, stop-the-world has one name: the mode switch and the JobManage
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/全局暂停|暂停全部/);
 });
+
+// At-least-once counts a barrier without blocking its input (Flink's barrier tracker): the row
+// of the input it arrived on says so, at the compact detail of 1280x720 as well, where the node
+// has no line for the alignment.
+for (const language of ['en', 'zh'] as const) {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`(${language}, ${viewport.width}x${viewport.height}) at-least-once: the input a barrier reached shows it counted, and flows on`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const lesson = LESSONS.find((l) => l.id === 'exactly-once-vs-at-least-once')!;
+      const step = lesson.steps.findIndex((s) => s.title.en === 'No blocking');
+      expect(step).toBeGreaterThan(0);
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: lesson.scenario.id },
+          tick: lesson.steps[step].tick,
+          lesson: { id: lesson.id, step },
+          language,
+        }),
+      );
+      const rows = node(page, 'sum_even#0').locator('.g-input');
+      await expect(rows).toHaveCount(2);
+      // Barrier 1 from Source 1 arrived; Source 2's is on its way.
+      await expect(rows.nth(0).locator('.g-tag')).toHaveText('✓1');
+      await expect(rows.nth(0)).toContainText(language === 'en' ? 'flowing' : '流动');
+      await expect(rows.nth(0)).not.toHaveClass(/g-blocked/);
+      await expect(rows.nth(1).locator('.g-tag')).toHaveCount(0);
+    });
+  }
+}

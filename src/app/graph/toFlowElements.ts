@@ -90,6 +90,11 @@ export type InputView = {
   fromLabel: string;
   /** Checkpoint whose barrier blocks this input during alignment. */
   blockedBy: number | null;
+  /**
+   * At-least-once: the checkpoint whose barrier arrived on this input and was counted without
+   * blocking it (Flink's barrier tracker), while the task waits for its other inputs' barriers.
+   */
+  counted: number | null;
   /** What arrived behind the barrier of a blocked input and waits in its channel (Flink 1.10 buffered it). */
   buffer: ElementView[];
   /** Elements still travelling on the channel. */
@@ -600,15 +605,19 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
   const nodes: FlowNode[] = [];
   const edges: FlowEdge[] = [];
 
+  const atLeastOnce = state.scenario.checkpoint.mode === 'at-least-once';
   const inputsOf = (index: number): InputView[] =>
     topology.tasks[index].inputs.map((channel, k) => {
       const info = topology.channels[channel];
       const input = state.tasks[index].inputs[k];
+      const tracking = state.tasks[index].alignment;
       return {
         channel: info.id,
         from: topology.tasks[info.from].id,
         fromLabel: taskLabel(topology.tasks[info.from].id, state.scenario),
         blockedBy: input.blockedBy,
+        counted:
+          atLeastOnce && tracking !== null && tracking.arrived[k] ? tracking.checkpoint : null,
         buffer:
           input.blockedBy === null
             ? []

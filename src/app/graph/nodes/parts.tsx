@@ -178,6 +178,24 @@ const IDLE_INPUT: Record<TaskStatus, LocalText> = {
 };
 
 /**
+ * At-least-once: barrier N arrived on this input and was counted; the input goes on flowing
+ * (exactly-once would hold it, drawn with the pause bars).
+ */
+function CountedBarrier({ checkpoint }: { checkpoint: number }) {
+  const t = useT();
+  return (
+    <CheckpointTag
+      id={checkpoint}
+      prefix="✓"
+      title={t({
+        en: `barrier ${checkpoint} arrived and was counted; at-least-once does not block the input`,
+        zh: `分界线 ${checkpoint} 已到达并已计数；至少一次模式不阻塞这个输入`,
+      })}
+    />
+  );
+}
+
+/**
  * One row per input channel: flowing, or blocked by barrier N with the records held behind it,
  * and how full the channel is where that is worth saying. Cells where the inputs are many.
  */
@@ -209,6 +227,7 @@ export function InputRows({
             {input.blockedBy !== null && (
               <CheckpointTag id={input.blockedBy} prefix={<PauseIcon />} />
             )}
+            {input.counted !== null && <CountedBarrier checkpoint={input.counted} />}
             {input.buffer.length > 0 && <b>{input.buffer.length}</b>}
           </span>
         ))}
@@ -227,6 +246,7 @@ export function InputRows({
             <TaskName label={input.fromLabel} />
           </span>
           {input.fill !== null && input.fill.records > 0 && <InputFill fill={input.fill} />}
+          {input.counted !== null && <CountedBarrier checkpoint={input.counted} />}
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
               <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
