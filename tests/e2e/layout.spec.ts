@@ -328,3 +328,39 @@ test.describe('names joined by hyphens at 1280x720', () => {
     });
   }
 });
+
+// Restoring, the backend's header carries a badge: its subtitle was wrapped under the badge, on
+// two lines of a one-line header, in lesson 8's compact nodes at 1280x720.
+test.describe('the state backend while restoring at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  const lesson = LESSONS.find((l) => l.id === 'backpressure-unaligned')!;
+  const step = lesson.steps.findIndex((s) => s.title.en === 'Channel state back in the channels');
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: its header is one line beside the restoring badge`, async ({ page }) => {
+      expect(step).toBeGreaterThan(0);
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: lesson.scenario.id },
+          tick: lesson.steps[step].tick,
+          lesson: { id: lesson.id, step },
+          language,
+        }),
+      );
+      const header = page.locator('.g-store .g-header');
+      await expect(header.locator('.g-badge-restore')).toBeVisible();
+      const lines = await header.locator('.g-name').evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        // Texts of two sizes on one line start a pixel or two apart; a second line a line lower.
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const tallest = Math.max(...rects.map((r) => r.height));
+        const spread =
+          Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top));
+        return spread < tallest * 1.5 ? 1 : Math.round(spread / tallest);
+      });
+      expect(lines, 'lines of the backend header').toBe(1);
+    });
+  }
+});

@@ -57,7 +57,8 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
       <div className="g-header" style={{ height: SIZE.backendHeaderHeight }}>
         <span
           className="g-name"
-          title={`${t({ en: 'State backend', zh: '状态后端' })}: ${t(SUBTITLE)}`}
+          // As the header reads, for a header cut short.
+          title={`${t({ en: 'State backend', zh: '状态后端' })} ${t(SUBTITLE)}`}
         >
           {t({ en: 'State backend', zh: '状态后端' })}{' '}
           {/* One cell wide, the column has room for the name only; the title says the rest. */}

@@ -154,6 +154,10 @@ export function TaskName({ label }: { label: string }) {
  * in the receiver's row for that input, where it cannot be taken for another channel's or lie
  * under the elements in flight.
  */
+function filled(input: InputView): input is InputView & { fill: ChannelFill } {
+  return input.fill !== null && input.fill.records > 0;
+}
+
 function InputFill({ fill }: { fill: ChannelFill }) {
   const t = useT();
   return (
@@ -245,13 +249,17 @@ export function InputRows({
           <span className="g-from" title={input.fromLabel}>
             <TaskName label={input.fromLabel} />
           </span>
-          {input.fill !== null && input.fill.records > 0 && <InputFill fill={input.fill} />}
+          {filled(input) && <InputFill fill={input.fill} />}
           {input.counted !== null && <CountedBarrier checkpoint={input.counted} />}
           {input.blockedBy === null ? (
             input.buffer.length === 0 ? (
-              <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
-                {t(IDLE_INPUT[status])}
-              </span>
+              // A compact row has no room for the sender's name, the fill and "flowing": the
+              // fill of a running task's input says it holds records, which it reads.
+              filled(input) && box.detail === 'compact' && status === 'RUNNING' ? null : (
+                <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
+                  {t(IDLE_INPUT[status])}
+                </span>
+              )
             ) : (
               <Chips elements={input.buffer} max={3} />
             )
