@@ -11,7 +11,7 @@ const WORDS = {
   en: {
     cleared: 'state cleared',
     failed: 'failed, state cleared',
-    canceled: 'canceled, state cleared',
+    canceled: 'cancelled, state cleared',
     finished: 'finished',
     paused: 'paused',
     jobFinished: 'FINISHED',

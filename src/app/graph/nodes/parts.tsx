@@ -89,7 +89,7 @@ const CLEARED: LocalText = { en: 'state cleared', zh: '状态已清空' };
 /** The row of a full node whose task failed or was cancelled: how it ended, and its state gone. */
 const ENDED_CLEARED: Partial<Record<TaskStatus, LocalText>> = {
   FAILED: { en: 'failed, state cleared', zh: '失败，状态已清空' },
-  CANCELED: { en: 'canceled, state cleared', zh: '已取消，状态已清空' },
+  CANCELED: { en: 'cancelled, state cleared', zh: '已取消，状态已清空' },
 };
 
 /**
