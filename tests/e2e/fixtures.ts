@@ -58,6 +58,23 @@ export function linkTo(state: LinkState, options: { embed?: boolean } = {}): str
 }
 
 /**
+ * A lesson's step found by its English title, with the link that opens the lesson at that step's
+ * moment in `language`. Throws if the lesson has no such step.
+ */
+export function lessonStep(id: string, title: string, language: 'en' | 'zh' = 'en') {
+  const lesson = LESSONS.find((l) => l.id === id);
+  const step = lesson ? lesson.steps.findIndex((s) => s.title.en === title) : -1;
+  if (!lesson || step < 0) throw new Error(`no step "${title}" in lesson ${id}`);
+  const link = linkTo({
+    scenario: { preset: lesson.scenario.id },
+    tick: lesson.steps[step].tick,
+    lesson: { id: lesson.id, step },
+    language,
+  });
+  return { lesson, step, link };
+}
+
+/**
  * Waits until the job graph stands still: every node measured and shown, fonts loaded, the camera
  * not moving, and the viewport and the nodes' places and sizes unchanged for several animation
  * frames in a row (React Flow measures nodes a frame after they are drawn, and the camera frames

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { LESSONS } from '../../src/scenarios/lessons/course';
-import { expect, goTo, linkTo, open, settledVerdict, test, waitForStableGraph } from './fixtures';
+import {
+  expect,
+  goTo,
+  lessonStep,
+  linkTo,
+  open,
+  settledVerdict,
+  test,
+  waitForStableGraph,
+} from './fixtures';
 
 interface Box {
   name: string;
@@ -333,21 +342,14 @@ test.describe('names joined by hyphens at 1280x720', () => {
 // two lines of a one-line header, in lesson 8's compact nodes at 1280x720.
 test.describe('the state backend while restoring at 1280x720', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
-  const lesson = LESSONS.find((l) => l.id === 'backpressure-unaligned')!;
-  const step = lesson.steps.findIndex((s) => s.title.en === 'Channel state back in the channels');
-
   for (const language of ['en', 'zh'] as const) {
     test(`${language}: its header is one line beside the restoring badge`, async ({ page }) => {
-      expect(step).toBeGreaterThan(0);
-      await open(
-        page,
-        linkTo({
-          scenario: { preset: lesson.scenario.id },
-          tick: lesson.steps[step].tick,
-          lesson: { id: lesson.id, step },
-          language,
-        }),
+      const { link } = lessonStep(
+        'backpressure-unaligned',
+        'Channel state back in the channels',
+        language,
       );
+      await open(page, link);
       const header = page.locator('.g-store .g-header');
       await expect(header.locator('.g-badge-restore')).toBeVisible();
       const lines = await header.locator('.g-name').evaluate((el) => {

@@ -1,7 +1,7 @@
-import { LESSONS } from '../../src/scenarios/lessons/course';
 import {
   expect,
   expectTick,
+  lessonStep,
   linkTo,
   node,
   open,
@@ -94,18 +94,7 @@ for (const language of ['en', 'zh'] as const) {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      const lesson = LESSONS.find((l) => l.id === 'exactly-once-vs-at-least-once')!;
-      const step = lesson.steps.findIndex((s) => s.title.en === 'No blocking');
-      expect(step).toBeGreaterThan(0);
-      await open(
-        page,
-        linkTo({
-          scenario: { preset: lesson.scenario.id },
-          tick: lesson.steps[step].tick,
-          lesson: { id: lesson.id, step },
-          language,
-        }),
-      );
+      await open(page, lessonStep('exactly-once-vs-at-least-once', 'No blocking', language).link);
       const rows = node(page, 'sum_even#0').locator('.g-input');
       await expect(rows).toHaveCount(2);
       // Barrier 1 from Source 1 arrived; Source 2's is on its way.
