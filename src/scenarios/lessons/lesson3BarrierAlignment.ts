@@ -12,7 +12,7 @@ export const lesson3BarrierAlignment: LessonBody = {
         en: 'Two parallel source tasks, {source#0} and {source#1}, each read 1 to 9. {sum_even#0} and {sum_odd#0} each read from both, so each has two input channels; the channels from {source#1} are slower. Every number travels to both sum tasks: {sum_even#0} ignores the odd ones and {sum_odd#0} the even ones. {sink#0} receives both sums.',
         zh: '两个并行的数据源任务 {source#0} 和 {source#1} 都读取 1 到 9。{sum_even#0} 和 {sum_odd#0} 都从两个数据源读数据，所以各有两个输入通道；来自 {source#1} 的通道更慢。每个数字都会发往两个求和任务：{sum_even#0} 忽略奇数，{sum_odd#0} 忽略偶数。{sink#0} 接收两个和。',
       },
-      highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0'],
+      highlight: ['source#0', 'source#1', 'sum_even#0', 'sum_odd#0', 'sink#0'],
     },
     {
       tick: 4,

@@ -21,7 +21,7 @@ export const lesson8Backpressure: LessonBody = {
         en: 'The channel into {sink#0} never drains: the sink takes one record a tick and {sum#0} refills it at once, then waits for a free credit. Its inputs fill, so the sources wait too. Flink’s web UI grades the share of time a task cannot send: LOW above 10%, HIGH above 50%, ringed here in dashed orange and in red.',
         zh: '通往 {sink#0} 的通道一直排不空：{sink#0} 每拍取走一条，{sum#0} 立刻补满，然后等待空闲的信用。它的输入通道也满了，数据源也只能等待。Flink 的 Web UI 按任务无法发送的时间比例分级：超过 10% 为 LOW，超过 50% 为 HIGH，这里分别用橙色虚线框和红框标出。',
       },
-      highlight: ['sum#0', 'source#0', 'source#1'],
+      highlight: ['sum#0', 'source#0', 'source#1', 'sink#0'],
       question: {
         prompt: {
           en: 'Checkpoint 1 starts at tick 10. Its barriers join the back of the full channels. Will {sum#0} see them before the 600 ms timeout?',
