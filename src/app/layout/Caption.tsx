@@ -46,8 +46,12 @@ export function Caption() {
       <OffScript lesson={lesson} step={current.step} />
       {step.question && (
         <p className="caption-question">
-          {say(step.question.prompt)}{' '}
-          {revealed ? <span className="caption-answer">{say(step.question.answer)}</span> : null}
+          <Unbroken text={say(step.question.prompt)} />{' '}
+          {revealed ? (
+            <span className="caption-answer">
+              <Unbroken text={say(step.question.answer)} />
+            </span>
+          ) : null}
         </p>
       )}
       <nav className="caption-nav">

@@ -54,12 +54,12 @@ export function LessonPanel() {
           <div className="question">
             <p>
               <b>{t({ en: 'Question: ', zh: '问题：' })}</b>
-              {say(step.question.prompt)}
+              <Unbroken text={say(step.question.prompt)} />
             </p>
             {revealed ? (
               <p className="answer">
                 <b>{t({ en: 'Answer: ', zh: '答案：' })}</b>
-                {say(step.question.answer)}
+                <Unbroken text={say(step.question.answer)} />
               </p>
             ) : (
               <button type="button" onClick={reveal}>

@@ -4,9 +4,9 @@ import { Fragment, type ReactNode } from 'react';
 const HYPHENATED = /\w+(?:-\w+)+/g;
 
 /**
- * A lesson's text with every name joined by hyphens kept on one line: the browser breaks a line
- * after a hyphen, which cut "sink-0-1" into "sink-0-" and "1" in the Chinese text. Each such
- * name is a nowrap span; the words around it break as before.
+ * A lesson's text, question or answer with every name joined by hyphens kept on one line: the
+ * browser breaks a line after a hyphen, which cut "sink-0-1" into "sink-0-" and "1" in the
+ * Chinese text. Each such name is a nowrap span; the words around it break as before.
  */
 export function Unbroken({ text }: { text: string }) {
   const parts: ReactNode[] = [];

@@ -149,15 +149,16 @@ export function TaskName({ label }: { label: string }) {
   );
 }
 
+/** Whether an input's row says how full its channel is: a fill worth a label, and records in it. */
+function filled(input: InputView): input is InputView & { fill: ChannelFill } {
+  return input.fill !== null && input.fill.records > 0;
+}
+
 /**
  * The records in an input's channel against its credits ("3/4"), in red when no credit is left:
  * in the receiver's row for that input, where it cannot be taken for another channel's or lie
  * under the elements in flight.
  */
-function filled(input: InputView): input is InputView & { fill: ChannelFill } {
-  return input.fill !== null && input.fill.records > 0;
-}
-
 function InputFill({ fill }: { fill: ChannelFill }) {
   const t = useT();
   return (
