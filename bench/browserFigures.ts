@@ -59,6 +59,11 @@ export interface FrameRuns extends Remeasured {
   fps: number[];
   /** Ticks the app advanced during each window (null for the reference page). */
   ticks: (number | null)[];
+  /**
+   * Times the tick read-out changed during each window: the moves of the cursor, which run
+   * several ticks each where playback paces itself (src/app/controls/pace.ts).
+   */
+  moves?: number[];
   /** The most elements drawn in flight at one moment of each window. */
   inFlight: number[];
   /**
@@ -464,6 +469,7 @@ async function playAndCount(page: Page): Promise<{
   fps: number;
   worstGapMs: number;
   ticks: number;
+  moves: number;
   inFlight: number;
   drawn: number;
 } | null> {
@@ -473,6 +479,13 @@ async function playAndCount(page: Page): Promise<{
   let ticks = 0;
   let inFlight = 0;
   let drawn = 0;
+  // Counts the commits that change the read-out, one callback each, looking at the page no more.
+  await page.evaluate(`(() => {
+    const tick = document.querySelector(${JSON.stringify(TICK)});
+    window.__moves = 0;
+    new MutationObserver(() => { window.__moves += 1; })
+      .observe(tick, { childList: true, characterData: true, subtree: true });
+  })()`);
   await page.keyboard.press(' ');
   const counting = framesPerSecond(page, FRAME_WINDOW_MS);
   let done = false;
@@ -498,8 +511,9 @@ async function playAndCount(page: Page): Promise<{
     throw e;
   }
   const { fps, worstGapMs } = await counting;
+  const moves = Number(await page.evaluate('window.__moves'));
   await page.keyboard.press(' ');
-  return ticks > 0 ? { fps, worstGapMs, ticks, inFlight, drawn } : null;
+  return ticks > 0 ? { fps, worstGapMs, ticks, moves, inFlight, drawn } : null;
 }
 
 /** The main thread's busy share while the app plays `url` at top speed, at full CPU. */
@@ -571,6 +585,7 @@ async function appFrames(
       runs.fps.push(result.fps);
       runs.worstGapMs.push(result.worstGapMs);
       runs.ticks.push(result.ticks);
+      (runs.moves ??= []).push(result.moves);
       runs.inFlight.push(result.inFlight);
       (runs.drawn ??= []).push(result.drawn);
     } catch (e) {

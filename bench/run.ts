@@ -258,7 +258,12 @@ function frameFigure(
     target,
     status: status(fps >= goal.fps && worstGap <= (goal.worstGapMs ?? Infinity)),
     note:
-      `${what} Ticks played per window: ${runs.ticks.join(', ')}; most elements drawn in flight ` +
+      `${what} Ticks played per window: ${runs.ticks.join(', ')}` +
+      (runs.moves
+        ? `, shown in ${runs.moves.join(', ')} moves of the cursor (a machine too slow to ` +
+          'draw every tick at the speed draws every few: src/app/controls/pace.ts)'
+        : '') +
+      `; most elements drawn in flight ` +
       `at once: ${runs.inFlight.join(', ')}` +
       (runs.drawn
         ? ` (as ${runs.drawn.join(', ')} boxes: a run of records a channel has no room to draw ` +

@@ -1,31 +1,23 @@
 import { useEffect } from 'react';
 import { offFrames, onFrames } from '../frameClock';
 import { useStore } from '../store';
-
-/** Longest stretch of wall time one frame may catch up on, so a hidden tab does not fast-forward. */
-const MAX_FRAME_MS = 250;
-/** Most ticks one frame runs, so a slow machine drops ticks rather than frames. */
-const MAX_TICKS_PER_FRAME = 4;
+import { createPlaybackClock } from './pace';
 
 /**
- * The fixed-step playback: on the app's frame clock while the run plays, it accumulates wall
- * time and runs whole ticks at the chosen speed. It reads the store without subscribing to
- * render, so frames without a tick re-render nothing; paused, it asks for no frame at all.
+ * The fixed-step playback: on the app's frame clock while the run plays, it runs whole ticks at
+ * the chosen speed, as many as its clock (pace.ts) gives each frame: one move of the cursor at
+ * each tick, or every few ticks where moving it makes frames late. It reads the store without
+ * subscribing to render, so frames without a tick re-render nothing; paused, it asks for no
+ * frame at all.
  */
 export function usePlaybackLoop(): void {
   useEffect(() => {
-    let last: number | null = null;
-    let pending = 0;
+    const clock = createPlaybackClock();
     const loop = (now: number): boolean => {
       const store = useStore.getState();
       if (!store.playing) return false;
-      pending += Math.min(now - (last ?? now), MAX_FRAME_MS);
-      last = now;
-      const tickMs = 1000 / store.speed;
-      let ran = 0;
-      while (pending >= tickMs && ran < MAX_TICKS_PER_FRAME) {
-        pending -= tickMs;
-        ran += 1;
+      const ticks = clock.frame(now, store.speed);
+      for (let ran = 0; ran < ticks && useStore.getState().playing; ran++) {
         const { cursor, timeline, loopFrom } = useStore.getState();
         if (cursor >= timeline.end) {
           // A looping embed starts its moment over instead of stopping.
@@ -35,7 +27,6 @@ export function usePlaybackLoop(): void {
         }
         useStore.getState().stepForward();
       }
-      if (ran === MAX_TICKS_PER_FRAME) pending = 0;
       const after = useStore.getState();
       if (after.playing && after.cursor >= after.timeline.end && after.loopFrom === null) {
         after.pause();
@@ -43,8 +34,7 @@ export function usePlaybackLoop(): void {
       return useStore.getState().playing;
     };
     const start = () => {
-      last = null;
-      pending = 0;
+      clock.start();
       onFrames(loop, true);
     };
     if (useStore.getState().playing) start();

@@ -17,6 +17,7 @@ import { eventsAt } from '../../session/timeline';
 import { BackendEdge } from './edges/BackendEdge';
 import { ChannelEdge } from './edges/ChannelEdge';
 import { ControlEdge } from './edges/ControlEdge';
+import { MOST_TICKS_PER_MOVE } from '../controls/pace';
 import { useCamera } from './camera';
 import './graph.css';
 import { GraphLegend } from './GraphLegend';
@@ -206,21 +207,25 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   );
 
   // Derived during render (React's pattern for "state from the previous render"): whether the
-  // cursor just moved one tick forward, so departing elements finish their trip.
-  const [seen, setSeen] = useState({ tick: state.tick, forward: false });
-  if (seen.tick !== state.tick)
-    setSeen({ tick: state.tick, forward: state.tick === seen.tick + 1 });
+  // cursor just moved forward by one tick, or by the few of one move of paced playback
+  // (controls/pace.ts), so departing elements finish their trip, over the ticks moved.
+  const [seen, setSeen] = useState({ tick: state.tick, forward: false, ticks: 1 });
+  if (seen.tick !== state.tick) {
+    const moved = state.tick - seen.tick;
+    const forward = moved === 1 || (playing && moved > 1 && moved <= MOST_TICKS_PER_MOVE);
+    setSeen({ tick: state.tick, forward, ticks: forward ? moved : 1 });
+  }
   const timing = useMemo<Timing>(
     () =>
       reduced
         ? INSTANT
         : {
             instant: false,
-            duration: playing ? 1 / Math.max(0.1, speed) : STEP_SECONDS,
+            duration: playing ? seen.ticks / Math.max(0.1, speed) : STEP_SECONDS,
             ease: playing ? 'linear' : 'easeOut',
             forward: seen.forward,
           },
-    [reduced, playing, speed, seen.forward],
+    [reduced, playing, speed, seen.forward, seen.ticks],
   );
 
   const [arranged, setArranged] = useState<Arranged>({ shape, positions: {}, measured: {} });
