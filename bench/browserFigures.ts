@@ -96,6 +96,9 @@ export interface FirstLoads {
 /** The share of a window the page's main thread was busy, from a Chromium trace. */
 export interface BusyRuns extends Remeasured {
   share: number[];
+  /** Ticks played and moves of the cursor that showed them, per window (the app's only). */
+  ticks?: number[];
+  moves?: number[];
   load: number;
 }
 
@@ -479,13 +482,7 @@ async function playAndCount(page: Page): Promise<{
   let ticks = 0;
   let inFlight = 0;
   let drawn = 0;
-  // Counts the commits that change the read-out, one callback each, looking at the page no more.
-  await page.evaluate(`(() => {
-    const tick = document.querySelector(${JSON.stringify(TICK)});
-    window.__moves = 0;
-    new MutationObserver(() => { window.__moves += 1; })
-      .observe(tick, { childList: true, characterData: true, subtree: true });
-  })()`);
+  await countMoves(page);
   await page.keyboard.press(' ');
   const counting = framesPerSecond(page, FRAME_WINDOW_MS);
   let done = false;
@@ -511,14 +508,33 @@ async function playAndCount(page: Page): Promise<{
     throw e;
   }
   const { fps, worstGapMs } = await counting;
-  const moves = Number(await page.evaluate('window.__moves'));
+  const moves = await movesCounted(page);
   await page.keyboard.press(' ');
   return ticks > 0 ? { fps, worstGapMs, ticks, moves, inFlight, drawn } : null;
+}
+
+/**
+ * Counts the moves of the cursor from now on: the commits that change the tick read-out, one
+ * observer callback each, without looking at the page meanwhile.
+ */
+async function countMoves(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const tick = document.querySelector(${JSON.stringify(TICK)});
+    window.__moves = 0;
+    new MutationObserver(() => { window.__moves += 1; })
+      .observe(tick, { childList: true, characterData: true, subtree: true });
+  })()`);
+}
+
+async function movesCounted(page: Page): Promise<number> {
+  return Number(await page.evaluate('window.__moves'));
 }
 
 /** The main thread's busy share while the app plays `url` at top speed, at full CPU. */
 async function appBusy(browser: Browser, url: string): Promise<BusyRuns | Unmeasured> {
   const share: number[] = [];
+  const ticks: number[] = [];
+  const moves: number[] = [];
   for (let run = 0; run < FRAME_RUNS; run++) {
     const context = await browser.newContext(CONTEXT);
     try {
@@ -528,23 +544,33 @@ async function appBusy(browser: Browser, url: string): Promise<BusyRuns | Unmeas
       await page.waitForTimeout(500);
       await page.evaluate('document.activeElement && document.activeElement.blur()');
       for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+      await countMoves(page);
       await page.keyboard.press(' ');
+      let played = 0;
+      let last = 0;
       share.push(
         await busyShare(page, FRAME_WINDOW_MS, async () => {
           const until = Date.now() + FRAME_WINDOW_MS;
           while (Date.now() < until) {
             await page.waitForTimeout(250);
-            if ((await readApp(page)).state === 'ended') await page.keyboard.press(' ');
+            const now = await readApp(page);
+            if (now.tick !== null) {
+              played += now.tick >= last ? now.tick - last : now.tick;
+              last = now.tick;
+            }
+            if (now.state === 'ended') await page.keyboard.press(' ');
           }
         }),
       );
+      ticks.push(played);
+      moves.push(await movesCounted(page));
     } catch (e) {
       return { reason: `the app could not be driven: ${(e as Error).message.split('\n')[0]}` };
     } finally {
       await context.close();
     }
   }
-  return { share, load: loadavg()[0] };
+  return { share, ticks, moves, load: loadavg()[0] };
 }
 
 async function referenceBusy(browser: Browser, base: string, count: number): Promise<BusyRuns> {

@@ -400,7 +400,13 @@ function busyRow(b: BrowserResult): Figure[] {
       ratio: `${fixed(share / ref, 2)}x`,
       target: 'at most 25%',
       status: status(share <= 0.25),
-      note: `${what} ${loadsNote(appBusy)}`,
+      note:
+        `${what} ${loadsNote(appBusy)}` +
+        (appBusy.ticks && appBusy.moves
+          ? ` Ticks played per window: ${appBusy.ticks.join(', ')}, shown in ` +
+            `${appBusy.moves.join(', ')} moves of the cursor (moves that cost much are paced: ` +
+            'src/app/controls/pace.ts).'
+          : ''),
     },
   ];
 }

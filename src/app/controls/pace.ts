@@ -8,13 +8,18 @@
  * frame and the cursor moves at every tick. On a slow one a frame that moves the cursor ends
  * late, by some milliseconds past the display's frame: frames lost. Playback then moves the
  * cursor less often, several ticks at a time, so that late frames take at most a twelfth of the
- * time (about five frames a second). Every tick still runs, at the speed chosen; the cursor
- * shows every few, and elements in flight travel over those ticks in the time they take.
- * Stepping and seeking are not paced: the moment asked for is drawn.
+ * time (about five frames a second). Moves are paced the same way where they are on time but
+ * costly: their main-thread work (script, style, layout, paint) may take at most a seventh of
+ * the time, so that playing at top speed leaves the page room for input and the laptop's
+ * battery some rest. Every tick still runs, at the speed chosen; the cursor shows every few,
+ * and elements in flight travel over those ticks in the time they take. Stepping and seeking
+ * are not paced: the moment asked for is drawn.
  */
 
 /** At most this share of the time goes to frames made late by moving the cursor. */
 export const LATE_SHARE = 1 / 12;
+/** At most this share of the main thread's time goes to moving the cursor. */
+export const BUSY_SHARE = 1 / 7;
 /** The longest wait between two moves of the cursor, however slow a move is. */
 export const MAX_INTERVAL_MS = 400;
 /** Most ticks one move of the cursor spans (what the graph animates as travel, not a jump). */
@@ -36,7 +41,12 @@ export interface PlaybackClock {
    * how many ticks it runs, 0 for none. Every call after the first is a frame of the same play.
    */
   frame(now: number, speed: number): number;
-  /** The least wait between two moves of the cursor, in ms: 0 while moves are on time. */
+  /**
+   * The main-thread work of the last frame that moved the cursor, in ms, from its start to the
+   * end of its rendering.
+   */
+  moveCost(ms: number): void;
+  /** The least wait between two moves of the cursor, in ms: 0 while moves are on time and cheap. */
   interval(): number;
   /** Playback starts (again): time before it is not caught up on. What it learnt is kept. */
   start(): void;
@@ -55,10 +65,14 @@ export function createPlaybackClock(): PlaybackClock {
    * display's refresh, so a late one lasts a whole number of them).
    */
   let frameMs = Infinity;
-  /** How late a frame that moved the cursor ended, on average. */
+  /** How late a frame that moved the cursor ended, and its main-thread work, on average. */
   let lateMs = 0;
+  let costMs = 0;
 
-  const interval = () => (lateMs < ON_TIME_MS ? 0 : Math.min(MAX_INTERVAL_MS, lateMs / LATE_SHARE));
+  const interval = () => {
+    const wait = Math.max(lateMs < ON_TIME_MS ? 0 : lateMs / LATE_SHARE, costMs / BUSY_SHARE);
+    return Math.min(MAX_INTERVAL_MS, wait);
+  };
 
   return {
     frame(now, speed) {
@@ -76,12 +90,15 @@ export function createPlaybackClock(): PlaybackClock {
       const tickMs = 1000 / speed;
       const wait = interval();
       if (pending < tickMs || (lastMove !== null && now - lastMove < wait)) return 0;
-      const most = wait > 0 ? MOST_TICKS_PER_MOVE : MOST_TICKS_PER_FRAME;
+      const most = wait >= tickMs ? MOST_TICKS_PER_MOVE : MOST_TICKS_PER_FRAME;
       const ticks = Math.min(most, Math.floor(pending / tickMs));
       pending = ticks === most ? 0 : pending - ticks * tickMs;
       lastMove = now;
       lastMoved = true;
       return ticks;
+    },
+    moveCost(ms) {
+      costMs += (ms - costMs) * WEIGHT;
     },
     interval,
     start() {

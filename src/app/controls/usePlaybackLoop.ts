@@ -6,17 +6,24 @@ import { createPlaybackClock } from './pace';
 /**
  * The fixed-step playback: on the app's frame clock while the run plays, it runs whole ticks at
  * the chosen speed, as many as its clock (pace.ts) gives each frame: one move of the cursor at
- * each tick, or every few ticks where moving it makes frames late. It reads the store without
+ * each tick, or every few ticks where moving it makes frames late or costs much. It reads the store without
  * subscribing to render, so frames without a tick re-render nothing; paused, it asks for no
  * frame at all.
  */
 export function usePlaybackLoop(): void {
   useEffect(() => {
     const clock = createPlaybackClock();
+    // A message posted in a frame is taken after the frame is rendered: the time from the
+    // frame's start to then is the main-thread work of moving the cursor.
+    const rendered = new MessageChannel();
+    let began = 0;
+    rendered.port1.onmessage = () => clock.moveCost(performance.now() - began);
     const loop = (now: number): boolean => {
       const store = useStore.getState();
       if (!store.playing) return false;
+      began = performance.now();
       const ticks = clock.frame(now, store.speed);
+      if (ticks > 0) rendered.port2.postMessage(null);
       for (let ran = 0; ran < ticks && useStore.getState().playing; ran++) {
         const { cursor, timeline, loopFrom } = useStore.getState();
         if (cursor >= timeline.end) {
@@ -44,6 +51,7 @@ export function usePlaybackLoop(): void {
     return () => {
       unsubscribe();
       offFrames(loop);
+      rendered.port1.close();
     };
   }, []);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BUSY_SHARE,
   createPlaybackClock,
   LATE_SHARE,
   MAX_INTERVAL_MS,
@@ -16,6 +17,8 @@ interface Played {
   moves: number;
   frames: number;
   lateMs: number;
+  /** Time spent working on moves, in ms. */
+  movingMs: number;
   /** Ticks each move ran. */
   strides: number[];
 }
@@ -32,7 +35,14 @@ function play(
 ): Played {
   const clock = createPlaybackClock();
   clock.start();
-  const played: Played = { ticks: 0, moves: 0, frames: 0, lateMs: 0, strides: [] };
+  const played: Played = {
+    ticks: 0,
+    moves: 0,
+    frames: 0,
+    lateMs: 0,
+    movingMs: 0,
+    strides: [],
+  };
   let now = 1000;
   const from = now + warmUp * 1000;
   const until = from + seconds * 1000;
@@ -40,11 +50,13 @@ function play(
     const ticks = clock.frame(now, speed);
     const work = ticks > 0 ? moveMs : idleMs;
     const length = Math.max(1, Math.ceil(work / DISPLAY_MS - 1e-9)) * DISPLAY_MS;
+    if (ticks > 0) clock.moveCost(work);
     if (now >= from) {
       played.frames += 1;
       played.ticks += ticks;
       if (ticks > 0) {
         played.moves += 1;
+        played.movingMs += moveMs;
         played.strides.push(ticks);
       }
       played.lateMs += length - DISPLAY_MS;
@@ -55,9 +67,9 @@ function play(
 }
 
 describe('playback clock', () => {
-  it('moves the cursor at every tick where a move fits in a frame', () => {
+  it('moves the cursor at every tick where a move is cheap', () => {
     for (const speed of SPEEDS) {
-      const played = play(speed, 10);
+      const played = play(speed, 2);
       // Every tick runs at the speed chosen, each in a move of its own.
       expect(Math.abs(played.ticks - speed * 10)).toBeLessThanOrEqual(1);
       expect(played.strides.every((s) => s === 1)).toBe(true);
@@ -73,13 +85,21 @@ describe('playback clock', () => {
     expect(played.moves).toBeLessThan(100);
   });
 
+  it('moves every other tick at top speed where a move takes half a frame', () => {
+    const played = play(32, 8);
+    expect(played.movingMs / 10_000).toBeLessThanOrEqual(BUSY_SHARE * 1.1);
+    expect(Math.abs(played.ticks - 320)).toBeLessThanOrEqual(4);
+    expect(played.frames).toBeGreaterThanOrEqual(599);
+    expect(Math.max(...played.strides)).toBeLessThanOrEqual(3);
+  });
+
   it('moves at each tick of a slow speed even on a slow machine', () => {
     const played = play(2, 1.6 * DISPLAY_MS);
     expect(played.ticks).toBe(20);
     expect(played.strides.every((s) => s === 1)).toBe(true);
   });
 
-  it('loses at most its share of the time to late frames, and runs the ticks due', () => {
+  it('loses at most its share of the time to late frames and to moves, and runs the ticks due', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...SPEEDS),
@@ -90,6 +110,8 @@ describe('playback clock', () => {
           // Moves are at most MAX_INTERVAL_MS apart, so a very slow one costs more than the share.
           const share = Math.max(LATE_SHARE, frameLate / MAX_INTERVAL_MS);
           expect(played.lateMs / 10_000).toBeLessThanOrEqual(share * 1.25 + 0.005);
+          const busy = Math.max(BUSY_SHARE, moveMs / MAX_INTERVAL_MS);
+          expect(played.movingMs / 10_000).toBeLessThanOrEqual(busy * 1.25 + 0.005);
           // Every tick runs unless a move would span more than the most a move runs.
           const stride = Math.max(...played.strides);
           if (stride < MOST_TICKS_PER_MOVE)
