@@ -48,7 +48,11 @@ export interface SimulationSlice {
   cancelRecording: () => void;
   loadScenario: (scenario: Scenario, presetId: string | null, cursor?: number) => void;
   seek: (tick: number) => void;
-  stepForward: () => void;
+  /**
+   * Moves the cursor `ticks` forward (one by default) in one change of the store, keeping each
+   * tick's events; stops at the end of the run and at a `playBetween` end.
+   */
+  stepForward: (ticks?: number) => void;
   stepBack: () => void;
   setMode: (mode: Mode) => void;
   /** Adds an action that fires after the cursor: the timeline forks there. */
@@ -262,20 +266,27 @@ const simulationSlice =
         if (t === cursor) return;
         set({ cursor: t, current: stateAt(timeline, t) });
       },
-      stepForward: () => {
+      stepForward: (ticks = 1) => {
         const { timeline, cursor, current, stopAt } = get();
         if (cursor >= timeline.end) {
           set({ playing: false, stopAt: null });
           return;
         }
-        const next = cursor + 1;
-        const stop = stopAt !== null && next >= stopAt;
-        // The tick's events are kept for what shows them, which would otherwise replay them.
-        const stepped = step(current);
-        keepEvents(timeline, next, stepped.events);
+        const last = Math.min(timeline.end, cursor + Math.max(1, Math.floor(ticks)));
+        let tick = cursor;
+        let state = current;
+        let stop = false;
+        while (tick < last && !stop) {
+          tick += 1;
+          // The tick's events are kept for what shows them, which would otherwise replay them.
+          const stepped = step(state);
+          keepEvents(timeline, tick, stepped.events);
+          state = stepped.state;
+          stop = stopAt !== null && tick >= stopAt;
+        }
         set({
-          cursor: next,
-          current: stepped.state,
+          cursor: tick,
+          current: state,
           ...(stop ? { playing: false, stopAt: null } : {}),
         });
       },

@@ -23,16 +23,13 @@ export function usePlaybackLoop(): void {
       if (!store.playing) return false;
       began = performance.now();
       const ticks = clock.frame(now, store.speed);
-      if (ticks > 0) rendered.port2.postMessage(null);
-      for (let ran = 0; ran < ticks && useStore.getState().playing; ran++) {
+      if (ticks > 0) {
+        rendered.port2.postMessage(null);
         const { cursor, timeline, loopFrom } = useStore.getState();
-        if (cursor >= timeline.end) {
-          // A looping embed starts its moment over instead of stopping.
-          if (loopFrom !== null) useStore.getState().play();
-          else useStore.getState().pause();
-          break;
-        }
-        useStore.getState().stepForward();
+        // A looping embed starts its moment over instead of stopping.
+        if (cursor < timeline.end) useStore.getState().stepForward(ticks);
+        else if (loopFrom !== null) useStore.getState().play();
+        else useStore.getState().pause();
       }
       const after = useStore.getState();
       if (after.playing && after.cursor >= after.timeline.end && after.loopFrom === null) {

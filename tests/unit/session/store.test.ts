@@ -67,6 +67,31 @@ describe('a session: one run on one clock, and the commands a user gives it', ()
     expect(session.getState().current).toEqual(run.states[7]);
   });
 
+  it('steps several ticks in one change, keeping the events of each, and stops where playing should', () => {
+    const session = sessionOn();
+    const run = record(barrierAlignment);
+    const changes: number[] = [];
+    const unsubscribe = session.subscribe((s) => changes.push(s.cursor));
+    session.getState().stepForward(3);
+    unsubscribe();
+    expect(changes).toEqual([3]);
+    expect(session.getState().current).toEqual(run.states[3]);
+    for (let t = 1; t <= 3; t++) {
+      const made = run.events.filter((e) => e.tick === t).map(({ tick: _, ...e }) => e);
+      expect(eventsAt(session.getState().timeline, t)).toEqual(made);
+    }
+    // A stretch played between two ticks stops at its end, even in the middle of a move.
+    session.getState().playBetween(4, 6);
+    session.getState().stepForward(5);
+    expect(session.getState().cursor).toBe(6);
+    expect(session.getState().playing).toBe(false);
+    // And the run's end stops it.
+    const end = session.getState().timeline.end;
+    session.getState().seek(end - 1);
+    session.getState().stepForward(16);
+    expect(session.getState().cursor).toBe(end);
+  });
+
   it('stops playing at the end of the run, and playing from the end starts over', () => {
     const session = sessionOn();
     const end = session.getState().timeline.end;
