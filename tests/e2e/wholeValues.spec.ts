@@ -86,7 +86,7 @@ for (const language of ['en', 'zh'] as const) {
       });
     });
 
-    test('a sum of more keys than fit shows the first whole and how many more', async ({
+    test('a sum of more keys than fit shows the first whole and how many more, and its backend cell the whole name', async ({
       page,
     }) => {
       const tick = 39;
@@ -115,6 +115,14 @@ for (const language of ['en', 'zh'] as const) {
       const value = cell.locator('b');
       await expect(value).toHaveText(language === 'en' ? `${stored} keys` : `${stored} 个键`);
       expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      // The backend spans the stage and has two tasks: its cells take the room, so the task's
+      // name beside the value is whole ("sum per key", not "sum …").
+      const name = cell.locator('.g-store-task');
+      await expect(name).toHaveText(await node(page, 'sum#0').locator('.g-name').innerText());
+      const cut = await name.evaluate((el) =>
+        [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+      );
+      expect(cut).toBe(false);
     });
   });
 

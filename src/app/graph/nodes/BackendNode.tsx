@@ -27,6 +27,10 @@ export function inFlightShort(values: readonly number[]): LocalText {
 
 /** Room in a backend cell for its value, after its padding, borders and the least of its name. */
 const CELL_VALUE_ROOM = SIZE.backendCellWidth - 15 - 45;
+/** The widest a cell grows to where its row has room: a long name and a value. */
+const CELL_MOST_WIDTH = 240;
+/** Columns a row's cells take: no more than it has cells. */
+const columns = (perLine: number, cells: number) => Math.max(1, Math.min(perLine, cells));
 /** A cell's value is 15 units, 17 in a compact graph: estimated at the larger. */
 const CELL_VALUE_SIZE = 17;
 
@@ -97,7 +101,9 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
           <span
             className="g-store-cells"
             style={{
-              gridTemplateColumns: `repeat(${data.cellsPerLine}, ${SIZE.backendCellWidth}px)`,
+              // Wider where the row has room, so that a task's name is not cut short for nothing.
+              gridTemplateColumns: `repeat(${columns(data.cellsPerLine, row.cells.length)}, minmax(${SIZE.backendCellWidth}px, 1fr))`,
+              maxWidth: columns(data.cellsPerLine, row.cells.length) * (CELL_MOST_WIDTH + 4),
             }}
           >
             {row.cells.map((cell) => {
