@@ -79,9 +79,12 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
           {t({ en: 'no snapshot stored yet', zh: '还没有保存快照' })}
         </div>
       )}
-      {data.rows.map((row) => (
+      {data.rows.map((row, line) => (
         <div
-          key={row.id}
+          // By line, not by checkpoint: a jump on a large job brings rows of other checkpoints,
+          // and each row is a cell per task (64 in the large scenario, three rows). Keyed by
+          // checkpoint, each jump removed and built them all; by line, their text changes.
+          key={line}
           className={[
             'g-store-row',
             `g-store-${row.status.toLowerCase()}`,
