@@ -89,6 +89,30 @@ for (const language of ['en', 'zh'] as const) {
     });
   }
 
+  // The third failure of the fixed-delay lesson: the JobManager counts down a restart beside
+  // four ended checkpoints. The row hides what it has no room for on its line, and in English
+  // that was the mode, "exactly-once".
+  test(`${language}: the JobManager counting down a restart still says the mode`, async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'restart-fixed-delay' }, tick: 58, language }));
+    const row = node(page, 'job-manager').locator('.g-jm-row');
+    await expect(row.locator('.g-restart')).toBeVisible();
+    const onTheLine = (el: Element) => {
+      const line = el.parentElement!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.top >= line.top - 1 && box.bottom <= line.bottom + 1;
+    };
+    for (const part of ['.g-label', '.g-restart', '.g-recent']) {
+      expect(await row.locator(`> ${part}`).evaluate(onTheLine), `${part} on the row's line`).toBe(
+        true,
+      );
+    }
+    await expect(row.locator('> .g-label')).toHaveText(
+      language === 'en' ? 'exactly-once' : '精确一次',
+    );
+  });
+
   for (const id of ['odd-even-sum', 'savepoint-upgrade']) {
     test(`${language}: at the last tick of ${id} the finished source says finished, not paused`, async ({
       page,

@@ -31,6 +31,9 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
     if ((runFails || failed) && !reasonText) reasons.load().catch(() => {});
   }, [runFails, failed, reasonText]);
   const failReason = failed ? (reasonText?.(failed, language, scenario) ?? '…') : null;
+  // A restart's countdown is the row's longest text: beside it, one checkpoint fewer leaves the
+  // mode room on the line ("exactly-once" was pushed off it in English).
+  const recent = data.restartIn !== null ? data.recent.slice(-3) : data.recent;
   return (
     <div
       className={`g-node g-jm g-jm-${status}`}
@@ -67,7 +70,7 @@ function JobManagerNodeView({ data, width, height }: NodeProps<JobManagerNodeTyp
           )
         )}
         <span className="g-recent">
-          {data.recent.map((c) => (
+          {recent.map((c) => (
             <span
               key={c.id}
               className={`g-ended g-ended-${c.status.toLowerCase()}${c.id === data.completedNow ? ' g-now' : ''}`}
