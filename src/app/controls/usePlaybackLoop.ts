@@ -6,9 +6,9 @@ import { createPlaybackClock } from './pace';
 /**
  * The fixed-step playback: on the app's frame clock while the run plays, it runs whole ticks at
  * the chosen speed, as many as its clock (pace.ts) gives each frame: one move of the cursor at
- * each tick, or every few ticks where moving it makes frames late or costs much. It reads the store without
- * subscribing to render, so frames without a tick re-render nothing; paused, it asks for no
- * frame at all.
+ * each tick, or every few ticks where moving it makes frames late or costs much. It reads the
+ * store without subscribing to render, so frames without a tick re-render nothing; paused, it
+ * asks for no frame at all.
  */
 export function usePlaybackLoop(): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { CheckpointStatus } from '../../../engine';
 import { useT, type LocalText } from '../../i18n';
 import { describeState, keyCount, pairsShown, type StateText } from '../describe';
@@ -27,12 +27,23 @@ export function inFlightShort(values: readonly number[]): LocalText {
 
 /** Room in a backend cell for its value, after its padding, borders and the least of its name. */
 const CELL_VALUE_ROOM = SIZE.backendCellWidth - 15 - 45;
-/** The widest a cell grows to where its row has room: a long name and a value. */
-const CELL_MOST_WIDTH = 240;
-/** Columns a row's cells take: no more than it has cells. */
-const columns = (perLine: number, cells: number) => Math.max(1, Math.min(perLine, cells));
 /** A cell's value is 15 units, 17 in a compact graph: estimated at the larger. */
 const CELL_VALUE_SIZE = 17;
+/** The widest a cell grows to where its row has room: a long name and a value. */
+const CELL_MOST_WIDTH = 240;
+
+/**
+ * A row's grid of cells: as many columns as it has cells, at most `perLine`, each at least the
+ * width the layout planned and wider where the row has room, so that a task's name is not cut
+ * short for nothing.
+ */
+function cellsStyle(perLine: number, cells: number): CSSProperties {
+  const columns = Math.max(1, Math.min(perLine, cells));
+  return {
+    gridTemplateColumns: `repeat(${columns}, minmax(${SIZE.backendCellWidth}px, 1fr))`,
+    maxWidth: columns * (CELL_MOST_WIDTH + 4),
+  };
+}
 
 /**
  * A stored state as its cell shows it: a sum by key's pairs where they all fit, else how many
@@ -101,14 +112,7 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
               <span className="g-store-line g-label g-store-inflight-label">{t(IN_FLIGHT)}</span>
             )}
           </span>
-          <span
-            className="g-store-cells"
-            style={{
-              // Wider where the row has room, so that a task's name is not cut short for nothing.
-              gridTemplateColumns: `repeat(${columns(data.cellsPerLine, row.cells.length)}, minmax(${SIZE.backendCellWidth}px, 1fr))`,
-              maxWidth: columns(data.cellsPerLine, row.cells.length) * (CELL_MOST_WIDTH + 4),
-            }}
-          >
+          <span className="g-store-cells" style={cellsStyle(data.cellsPerLine, row.cells.length)}>
             {row.cells.map((cell) => {
               const state = cell.state ? describeState(cell.state) : null;
               const held = state ? `${cell.label}: ${t(state.label)} ${state.value}` : cell.label;
