@@ -86,6 +86,26 @@ const MOMENTS = [
     step: 1,
     tick: 15,
   },
+  // The same step at 1024x768, where the state backend is as wide as the job: framed as close
+  // as the sink allows, it was cut through its name at the left whatever the move. Only the
+  // whole job's framing shows it whole.
+  {
+    viewport: [1024, 768],
+    presenter: false,
+    language: 'en',
+    lesson: 'end-to-end-exactly-once',
+    step: 1,
+    tick: 15,
+  },
+  // "A failure" of the savepoints lesson at 1024x768: enrich was cut through its name.
+  {
+    viewport: [1024, 768],
+    presenter: false,
+    language: 'zh',
+    lesson: 'savepoints',
+    step: 3,
+    tick: 24,
+  },
 ] as const;
 
 for (const m of MOMENTS) {

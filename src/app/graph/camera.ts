@@ -15,6 +15,13 @@ const LANE_MESSAGE_HALF = 56;
  * beside them whole: the zooms tried, as parts of the closest, nearest first.
  */
 const ZOOM_OUT = [0.95, 0.9, 0.85, 0.8, 0.75];
+/**
+ * Where the farthest of those still cuts a task through its name (a state backend as wide as
+ * the job, on a narrow stage), farther still, as far as the zoom that fits the whole job.
+ */
+const ZOOM_OUT_FURTHER = [0.7, 0.6, 0.5, 0.4, 0.3, 0];
+/** What a framing costs for a task cut through its name (see settle.ts). */
+const NAME_CUT = 3;
 /** How long the camera takes to move to the next step's tasks. */
 export const CAMERA_MS = 600;
 /** The attribute the stage carries while the camera has a framing to do or a move under way. */
@@ -141,13 +148,17 @@ export function useCamera(input: CameraInput) {
       // farther than the zoom that fits the whole job, whose text is at the floors.
       let best = framing(closest.zoom);
       let tried = closest.zoom;
-      for (const part of ZOOM_OUT) {
-        const at = Math.max(zoom, closest.zoom * part);
-        if (best.cost === 0 || at >= tried) continue;
-        tried = at;
-        const farther = framing(at);
-        if (farther.cost < best.cost) best = farther;
-      }
+      const zoomOut = (parts: readonly number[]) => {
+        for (const part of parts) {
+          const at = Math.max(zoom, closest.zoom * part);
+          if (best.cost === 0 || at >= tried) continue;
+          tried = at;
+          const farther = framing(at);
+          if (farther.cost < best.cost) best = farther;
+        }
+      };
+      zoomOut(ZOOM_OUT);
+      if (best.cost >= NAME_CUT) zoomOut(ZOOM_OUT_FURTHER);
       const viewport = best.viewport;
       void flow.setViewport(viewport, { duration }).then(done);
     },
