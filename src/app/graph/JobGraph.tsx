@@ -24,7 +24,7 @@ import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './timing';
 import { floorsFor, type View } from './floors';
 import { FlightCanvas, FlightsContext, ScaleContext, TimingContext, useFlights } from './motion';
-import { chooseLayout, FIT_PADDING, type Fitted, type Stage } from './layout';
+import { chooseLayout, FIT_PADDING, neededSize, type Fitted, type Stage } from './layout';
 import { useReveal } from './reveal';
 import { shareEqual } from './shareEqual';
 import { BackendNode } from './nodes/BackendNode';
@@ -188,12 +188,18 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   // go, so that the whole job, fitted, is drawn no smaller than the floors for this view.
   const [stage, setStage] = useState<(Stage & { window: Stage }) | null>(null);
   const view: View = embed ? 'embed' : presenter ? 'presenter' : 'normal';
+  const floors = useMemo(
+    () => (stage ? floorsFor(view, stage.window.width, stage.window.height) : null),
+    [stage, view],
+  );
   const fitted = useMemo<Fitted>(() => {
-    if (!stage) return { scale: 1, arrangement: 'stacked', detail: 'full', zoom: 1 };
-    const floors = floorsFor(view, stage.window.width, stage.window.height);
+    if (!stage || !floors) return { scale: 1, arrangement: 'stacked', detail: 'full', zoom: 1 };
     return chooseLayout(state.scenario, stage, floors, MAX_ZOOM);
-  }, [stage, view, state.scenario]);
+  }, [stage, floors, state.scenario]);
   const { scale, arrangement, detail } = fitted;
+  // The zoom at which what the nodes show is at the floors: a pane too narrow for the whole job
+  // at them (the twin view's) fits it smaller, and a lesson's framing stays at least this close.
+  const floorZoom = floors ? neededSize(floors, detail) / scale : 0;
 
   const language = useLanguage();
   const edgeLabels = EDGE_LABELS[language];
@@ -312,6 +318,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     root: wrapper,
     fit: FIT,
     zoom: fitted.zoom,
+    floorZoom,
     maxZoom: MAX_ZOOM,
     scale,
     layout,

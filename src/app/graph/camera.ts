@@ -17,7 +17,8 @@ const LANE_MESSAGE_HALF = 56;
 const ZOOM_OUT = [0.95, 0.9, 0.85, 0.8, 0.75];
 /**
  * Where the farthest of those still cuts a task through its name (a state backend as wide as
- * the job, on a narrow stage), farther still, as far as the zoom that fits the whole job.
+ * the job, on a narrow stage), farther still, as far as the zoom that fits the whole job or the
+ * one whose text is at the floors, whichever is closer.
  */
 const ZOOM_OUT_FURTHER = [0.7, 0.6, 0.5, 0.4, 0.3, 0];
 /** What a framing costs for a task cut through its name (see settle.ts). */
@@ -36,6 +37,8 @@ export interface CameraInput {
   /** How the whole job is fitted: the zoom a framing tries not to go below, its padding. */
   fit: FitViewOptions;
   zoom: number;
+  /** The zoom at which the nodes' text is at the floors: a framing zoomed out further stops there. */
+  floorZoom: number;
   maxZoom: number;
   /** The nodes' enlargement, which widens the messages on the control lanes. */
   scale: number;
@@ -73,7 +76,8 @@ interface Framed {
  */
 export function useCamera(input: CameraInput) {
   const flow = useReactFlow();
-  const { focus, stage, root, fit, zoom, maxZoom, scale, sizes, reduced, playing } = input;
+  const { focus, stage, root, fit, zoom, floorZoom, maxZoom, scale, sizes, reduced, playing } =
+    input;
 
   const framed = useRef<Framed>({ sizes: '', ends: 0, move: 0, byHand: false });
   const sizesNow = useRef(sizes);
@@ -148,21 +152,23 @@ export function useCamera(input: CameraInput) {
       // farther than the zoom that fits the whole job, whose text is at the floors.
       let best = framing(closest.zoom);
       let tried = closest.zoom;
-      const zoomOut = (parts: readonly number[]) => {
+      const zoomOut = (parts: readonly number[], least: number) => {
         for (const part of parts) {
-          const at = Math.max(zoom, closest.zoom * part);
+          const at = Math.max(least, closest.zoom * part);
           if (best.cost === 0 || at >= tried) continue;
           tried = at;
           const farther = framing(at);
           if (farther.cost < best.cost) best = farther;
         }
       };
-      zoomOut(ZOOM_OUT);
-      if (best.cost >= NAME_CUT) zoomOut(ZOOM_OUT_FURTHER);
+      zoomOut(ZOOM_OUT, zoom);
+      // Not below the floors: in a pane too narrow for the whole job at them, a task cut at the
+      // edge is better than every task too small to read.
+      if (best.cost >= NAME_CUT) zoomOut(ZOOM_OUT_FURTHER, Math.max(zoom, floorZoom));
       const viewport = best.viewport;
       void flow.setViewport(viewport, { duration }).then(done);
     },
-    [flow, focus, fit, zoom, maxZoom, stage, scale, show],
+    [flow, focus, fit, zoom, floorZoom, maxZoom, stage, scale, show],
   );
 
   // Framings run in the next animation frame, after React Flow has drawn what they frame.
