@@ -100,12 +100,14 @@ function stateText(state: OperatorState | null, language: Language): string {
   switch (state.kind) {
     case 'source':
       return language === 'zh' ? `偏移量 ${state.offset}` : `offset ${state.offset}`;
-    case 'sum':
+    case 'sum': {
+      const sum = language === 'zh' ? '和' : 'sum';
       return state.byKey
         ? Object.entries(state.byKey)
             .map(([k, v]) => `${k}: ${v}`)
-            .join(', ') || 'sum 0'
-        : `sum ${state.sum}`;
+            .join(', ') || `${sum} 0`
+        : `${sum} ${state.sum}`;
+    }
     case 'stateless':
       return '–';
     case 'sink': {
@@ -213,7 +215,9 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
           </span>
         )}
         <span className={`cl-status cl-status-${row.status.toLowerCase()}`}>
-          <span aria-hidden="true">{status.icon}</span> {row.status}
+          {/* Flink's own word in English, as its web UI shows it; translated in Chinese. */}
+          <span aria-hidden="true">{status.icon}</span>{' '}
+          {language === 'en' ? row.status : t(status.text)}
         </span>
         <span className="cl-cp-acks" title={t(TEXT.acks)}>
           <span className="cl-meter" aria-hidden="true">
@@ -303,7 +307,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
             {row.tasks.map((task) => (
               <tr key={task.task}>
                 <th scope="row">{taskName(task.task, scenario)}</th>
-                <td>{stateText(task.snapshot, language)}</td>
+                <td className="cl-snapshot">{stateText(task.snapshot, language)}</td>
                 <td>{task.startDelayMs === null ? '–' : formatMs(task.startDelayMs)}</td>
                 <td>
                   {task.alignment

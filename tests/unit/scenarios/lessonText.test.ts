@@ -6,6 +6,7 @@ import { LESSONS } from '../../../src/scenarios/lessons/course';
 import type { LocalText } from '../../../src/scenarios/text';
 import { JOB_STATUS } from '../../../src/app/graph/describe';
 import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
+import { PRESET_TITLES } from '../../../src/scenarios/presets/titles';
 
 /** Every text a lesson shows in its steps, in the order a class meets it. */
 const stepTexts = (lesson: Lesson): LocalText[] =>
@@ -43,6 +44,21 @@ describe('lesson texts name tasks as the graph does', () => {
     expect(lessonText(text, 'zh', lesson.scenario)).toBe('来自 Source 2');
     expect(taskName('source#1', lesson.scenario)).toBe('Source 2');
   });
+});
+
+describe('lesson texts name scenarios as the scenario list does', () => {
+  // A preset's id, as a word of its own: the list shows titles, not ids.
+  const ids = PRESET_TITLES.map((p) => new RegExp(`(^|[^\\w-])${p.id}($|[^\\w-])`));
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s: no preset is named by its id, which the list does not show',
+    (_, lesson) => {
+      for (const text of stepTexts(lesson)) {
+        for (const language of ['en', 'zh'] as const) {
+          for (const id of ids) expect(text[language], text[language]).not.toMatch(id);
+        }
+      }
+    },
+  );
 });
 
 describe('the Chinese of the lessons', () => {
