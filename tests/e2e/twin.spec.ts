@@ -45,6 +45,35 @@ async function smallTitles(p: Locator, floor: number): Promise<string[]> {
 }
 
 test.describe('the twin view', () => {
+  for (const language of ['en', 'zh'] as const) {
+    test(`(${language}) at 1280x720 the button lesson 2's long last step asks for stays in view, above Back and Continue`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: 'stop-the-world' },
+          tick: 31,
+          language,
+          lesson: { id: 'stop-the-world-vs-barriers', step: 6 },
+        }),
+      );
+      const button = page.getByTestId('lesson-twin');
+      await expect(button).toBeVisible();
+      // The point at its middle is the button's, not the buttons' bar scrolled over it.
+      const hit = await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return el.contains(top) && r.bottom <= window.innerHeight;
+      });
+      expect(hit).toBe(true);
+      await button.click();
+      await waitForTwin(page);
+      await expect(page.getByTestId('lesson-twin-open')).toBeVisible();
+    });
+  }
+
   test('lesson 4 shows the exactly-once run beside the at-least-once one on one clock, and only the at-least-once run counts the 4 twice', async ({
     page,
   }) => {

@@ -49,7 +49,6 @@ export function LessonPanel() {
         <p>
           <Unbroken text={say(step.text)} />
         </p>
-        {step.twin && <LessonTwinButton lesson={lesson} variant={step.twin} />}
         {step.question && (
           <div className="question">
             <p>
@@ -69,7 +68,16 @@ export function LessonPanel() {
           </div>
         )}
       </section>
-      <nav className="lesson-nav">{nav && <nav.StepNav lesson={lesson} step={current.step} />}</nav>
+      <nav className="lesson-nav">
+        {/* The second run a step offers stays in view with the buttons: the step's text, which
+            may run under them on a projector, asks for it by name. */}
+        {step.twin && (
+          <div className="lesson-twin">
+            <LessonTwinButton lesson={lesson} variant={step.twin} />
+          </div>
+        )}
+        {nav && <nav.StepNav lesson={lesson} step={current.step} />}
+      </nav>
       <button
         type="button"
         className="ghost leave"
