@@ -555,6 +555,33 @@ function messageKey(m: ControlMessage): string {
 }
 
 /**
+ * The checkpoints the state backend has room to show, `room` of them, oldest first: the latest
+ * ones, except that a savepoint stays in place of an older checkpoint, as Flink keeps a savepoint
+ * until its user deletes it and discards a checkpoint's state once a newer one completes (lesson
+ * 6 said savepoint 2 stays, and it left the backend for failed checkpoint 3). The checkpoint
+ * being restored stays too. The newest row is always shown: it is what the run is doing.
+ */
+export function backendShown<C extends { id: number; kind: 'checkpoint' | 'savepoint' }>(
+  checkpoints: readonly C[],
+  room: number,
+  restoring: number | null = null,
+): C[] {
+  if (checkpoints.length <= room) return [...checkpoints];
+  const shown = checkpoints.slice(-room);
+  const newest = shown[shown.length - 1];
+  const kept = (c: C) => c.kind === 'savepoint' || c.id === restoring;
+  const older = checkpoints.slice(0, -room).filter(kept);
+  // The newest kept ones first, each in place of the oldest row that is not itself kept.
+  for (const c of older.reverse()) {
+    const out = shown.findIndex((r) => r !== newest && !kept(r));
+    if (out < 0) break;
+    shown.splice(out, 1);
+    shown.push(c);
+  }
+  return checkpoints.filter((c) => shown.includes(c));
+}
+
+/**
  * Maps a simulation state to React Flow nodes and edges. Pure: the same state and events give
  * equal elements; positions come from the layout, which depends on the job graph only.
  */
@@ -775,28 +802,29 @@ export function toFlowElements(state: SimState, options: FlowOptions = {}): Flow
     },
   });
 
-  const rows: BackendRow[] = state.checkpoints
-    .filter((c) => countDefined(c.snapshots) > 0)
-    .slice(-layout.backendCheckpoints)
-    .map((c) => {
-      const persisted = c.type === 'aligned' ? {} : channelStateByTask(state.scenario, c);
-      return {
-        id: c.id,
-        kind: c.kind,
-        status: c.status,
-        unaligned: c.type !== 'aligned',
-        cells: topology.tasks.map((t) => ({
-          task: t.id,
-          label: taskLabel(t.id, state.scenario),
-          state: c.snapshots[t.index] ?? null,
-          stored: c.stored[t.index] !== null,
-          inFlight:
-            c.type === 'aligned' || !c.subtasks[t.index]
-              ? null
-              : (persisted[t.id] ?? []).map((r) => r.value),
-        })),
-      };
-    });
+  const rows: BackendRow[] = backendShown(
+    state.checkpoints.filter((c) => countDefined(c.snapshots) > 0),
+    layout.backendCheckpoints,
+    restoringFrom,
+  ).map((c) => {
+    const persisted = c.type === 'aligned' ? {} : channelStateByTask(state.scenario, c);
+    return {
+      id: c.id,
+      kind: c.kind,
+      status: c.status,
+      unaligned: c.type !== 'aligned',
+      cells: topology.tasks.map((t) => ({
+        task: t.id,
+        label: taskLabel(t.id, state.scenario),
+        state: c.snapshots[t.index] ?? null,
+        stored: c.stored[t.index] !== null,
+        inFlight:
+          c.type === 'aligned' || !c.subtasks[t.index]
+            ? null
+            : (persisted[t.id] ?? []).map((r) => r.value),
+      })),
+    };
+  });
   nodes.push({
     id: BACKEND_ID,
     type: 'backend',
