@@ -1,5 +1,15 @@
 import type { Lesson } from '../../src/scenarios/lesson';
-import { expect, expectTick, linkTo, node, open, say, test } from './fixtures';
+import {
+  drawnBoxes,
+  expect,
+  expectTick,
+  linkTo,
+  node,
+  open,
+  say,
+  test,
+  waitForStableGraph,
+} from './fixtures';
 import { lessonById } from '../../src/scenarios/lessons/course';
 
 const lesson8Backpressure = lessonById('backpressure-aligned')!;
@@ -68,5 +78,51 @@ for (const language of ['en', 'zh'] as const) {
     );
     expect(covered, 'fill figures covered by something').toBe(0);
     await expect(page.locator('.g-fill-value')).toHaveCount(0);
+  });
+}
+
+// The three steps about where barrier 1 goes in the sources' outputs (behind the records, ahead
+// of them, or behind them until the alignment times out), on a projector: the outputs are framed
+// whole, every record and barrier in them on the stage.
+const OUTPUT_STEPS = [
+  [lesson8Backpressure, 'Barriers queue behind the data'],
+  [lesson8Unaligned, 'The barrier overtakes'],
+  [lesson8Timeout, 'Aligned first'],
+] as const;
+
+for (const [lesson, title] of OUTPUT_STEPS) {
+  test(`${lesson.id}, "${title}" at 1280x720: the sources' outputs are on the stage, every element in them and the task they lead to`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const k = lesson.steps.findIndex((s) => s.title.en === title);
+    const step = lesson.steps[k]!;
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: lesson.scenario.id },
+        tick: step.tick,
+        lesson: { id: lesson.id, step: k },
+      }),
+    );
+    await expectTick(page, step.tick);
+    await waitForStableGraph(page);
+    const stage = (await page.locator('.g-canvas').boundingBox())!;
+    const outputs = (await drawnBoxes(page)).filter((b) => /^ch:source#\d/.test(b.edge));
+    expect(outputs.length, 'elements in the outputs').toBeGreaterThan(0);
+    const off = outputs.filter(
+      (b) =>
+        b.left < stage.x - 0.5 ||
+        b.top < stage.y - 0.5 ||
+        b.left + b.width > stage.x + stage.width + 0.5 ||
+        b.top + b.height > stage.y + stage.height + 0.5,
+    );
+    expect(off.map((b) => `${b.edge} ${b.text}`)).toEqual([]);
+    // Where the outputs lead: the task that waits for them, wholly on the stage.
+    const sum = (await node(page, 'sum#0').boundingBox())!;
+    expect(sum.x).toBeGreaterThanOrEqual(stage.x - 0.5);
+    expect(sum.x + sum.width).toBeLessThanOrEqual(stage.x + stage.width + 0.5);
+    expect(sum.y).toBeGreaterThanOrEqual(stage.y - 0.5);
+    expect(sum.y + sum.height).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
   });
 }

@@ -40,7 +40,8 @@ export const lesson8Backpressure: LessonBody = {
         en: 'The sources snapshot their offsets and emit barrier 1 at the back of their outputs, behind every record waiting there: aligned barriers never pass data.',
         zh: '数据源保存偏移量，把分界线（barrier）1 放在输出通道的末尾，排在所有等待的数据后面：对齐的分界线从不越过数据。',
       },
-      highlight: ['source#0', 'source#1'],
+      // The step is about the sources' outputs: framed with the task they lead to, whole.
+      highlight: ['source#0', 'source#1', 'sum#0'],
     },
     {
       tick: 16,
@@ -94,7 +95,8 @@ export const lesson8Unaligned: LessonBody = {
         en: 'Each source puts barrier 1 at the head of its full output, ahead of the records there, and persists those records with its offset.',
         zh: '每个数据源把分界线 1 放到已满输出通道的最前面，越过其中的数据，并把这些数据连同偏移量一起保存。',
       },
-      highlight: ['source#0', 'source#1'],
+      // The step is about the sources' outputs: framed with the task they lead to, whole.
+      highlight: ['source#0', 'source#1', 'sum#0'],
       question: {
         prompt: {
           en: 'When will {sink#0} get barrier 1 now?',
@@ -178,7 +180,8 @@ export const lesson8Timeout: LessonBody = {
         en: 'The sources emit barrier 1 at the back of their outputs, as an aligned checkpoint does.',
         zh: '数据源像对齐检查点一样，把分界线（barrier）1 放在输出通道的末尾。',
       },
-      highlight: ['source#0', 'source#1'],
+      // The step is about the sources' outputs: framed with the task they lead to, whole.
+      highlight: ['source#0', 'source#1', 'sum#0'],
       question: {
         prompt: {
           en: 'The barriers are still queued when the 300 ms run out at tick 13. What does {sum#0} do?',
