@@ -113,6 +113,31 @@ for (const language of ['en', 'zh'] as const) {
     );
   });
 
+  // The failure-rate lesson's end: the job failed for good, and the JobManager says why on two
+  // lines under its row, inside its border (the second line of the Chinese sat on it).
+  test(`${language}: the JobManager of a failed job says why within its border`, async ({
+    page,
+  }) => {
+    const end = recordTimeline(preset('restart-failure-rate')).end;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, linkTo({ scenario: { preset: 'restart-failure-rate' }, tick: end, language }));
+    const jm = node(page, 'job-manager');
+    const reason = jm.locator('.g-jm-reason');
+    await expect(reason).toContainText('failure-rate');
+    const { lines, inside } = await reason.evaluate((el) => {
+      const frame = el.closest('.g-node')!;
+      const border = parseFloat(getComputedStyle(frame).borderBottomWidth);
+      const bottom = frame.getBoundingClientRect().bottom - border;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = [...range.getClientRects()];
+      const tops = new Set(rects.map((r) => Math.round(r.top)));
+      return { lines: tops.size, inside: rects.every((r) => r.bottom <= bottom + 0.5) };
+    });
+    expect(lines).toBeGreaterThanOrEqual(1);
+    expect(inside, 'every line of the reason inside the border').toBe(true);
+  });
+
   for (const id of ['odd-even-sum', 'savepoint-upgrade']) {
     test(`${language}: at the last tick of ${id} the finished source says finished, not paused`, async ({
       page,
