@@ -126,3 +126,35 @@ for (const [lesson, title] of OUTPUT_STEPS) {
     expect(sum.y + sum.height).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
   });
 }
+
+// "Too late": the step says the checkpoint coordinator already gave checkpoint 1 up; on a
+// projector the JobManager that shows it failed is on the stage with the sum that aligns anyway.
+for (const language of ['en', 'zh'] as const) {
+  test(`backpressure-aligned, "Too late" at 1280x720 (${language}): the JobManager shows checkpoint 1 given up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const k = lesson8Backpressure.steps.findIndex((s) => s.title.en === 'Too late');
+    const step = lesson8Backpressure.steps[k]!;
+    await open(
+      page,
+      linkTo({
+        scenario: { preset: lesson8Backpressure.scenario.id },
+        tick: step.tick,
+        lesson: { id: lesson8Backpressure.id, step: k },
+        language,
+      }),
+    );
+    await expectTick(page, step.tick);
+    await waitForStableGraph(page);
+    const stage = (await page.locator('.g-canvas').boundingBox())!;
+    for (const id of ['job-manager', 'sum#0']) {
+      const box = (await node(page, id).boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(stage.x - 0.5);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(stage.x + stage.width + 0.5);
+      expect(box.y, id).toBeGreaterThanOrEqual(stage.y - 0.5);
+      expect(box.y + box.height, id).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
+    }
+    await expect(node(page, 'job-manager').locator('.g-ended-failed')).toContainText('1');
+  });
+}

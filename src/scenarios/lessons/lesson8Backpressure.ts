@@ -60,7 +60,8 @@ export const lesson8Backpressure: LessonBody = {
         en: 'A tick after checkpoint 1 expired, both of its barriers reach {sum#0}: it aligns and forwards barrier 1, but the checkpoint coordinator has already given it up. Under backpressure every checkpoint’s barriers take as long, so the next ones expire too. (While a task aligns, a blocked input is not read: since Flink 1.11 its records stay in the channel and add to the backpressure; Flink 1.10 copied them into an alignment buffer.)',
         zh: '检查点 1 过期后的下一拍，它的两个分界线才到达 {sum#0}：任务完成对齐并转发分界线 1，但检查点协调器早已放弃了它。在反压下每个检查点的分界线都要花这么久，后面的检查点同样会过期。（任务对齐期间不读取被阻塞的输入：Flink 1.11 起这些数据留在通道中，加重反压；Flink 1.10 会把它们复制到对齐缓存。）',
       },
-      highlight: ['sum#0', 'source#0'],
+      // The coordinator that gave checkpoint 1 up, and the task that forwards its barrier anyway.
+      highlight: ['jobmanager', 'sum#0'],
     },
     {
       tick: 66,
