@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Lesson } from '../../src/scenarios/lesson';
 import {
   drawnBoxes,
@@ -81,6 +82,34 @@ for (const language of ['en', 'zh'] as const) {
   });
 }
 
+/** Opens `lesson` at its step titled `title` on a projector's 1280x720, drawn and still. */
+async function openStep(page: Page, lesson: Lesson, title: string, language: 'en' | 'zh' = 'en') {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const k = lesson.steps.findIndex((s) => s.title.en === title);
+  const step = lesson.steps[k]!;
+  await open(
+    page,
+    linkTo({
+      scenario: { preset: lesson.scenario.id },
+      tick: step.tick,
+      lesson: { id: lesson.id, step: k },
+      language,
+    }),
+  );
+  await expectTick(page, step.tick);
+  await waitForStableGraph(page);
+  return (await page.locator('.g-canvas').boundingBox())!;
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** Whether `box` lies wholly on `stage`, to half a pixel. */
+const onStage = (box: Rect, stage: Rect) =>
+  box.x >= stage.x - 0.5 &&
+  box.y >= stage.y - 0.5 &&
+  box.x + box.width <= stage.x + stage.width + 0.5 &&
+  box.y + box.height <= stage.y + stage.height + 0.5;
+
 // The three steps about where barrier 1 goes in the sources' outputs (behind the records, ahead
 // of them, or behind them until the alignment times out), on a projector: the outputs are framed
 // whole, every record and barrier in them on the stage.
@@ -94,36 +123,15 @@ for (const [lesson, title] of OUTPUT_STEPS) {
   test(`${lesson.id}, "${title}" at 1280x720: the sources' outputs are on the stage, every element in them and the task they lead to`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    const k = lesson.steps.findIndex((s) => s.title.en === title);
-    const step = lesson.steps[k]!;
-    await open(
-      page,
-      linkTo({
-        scenario: { preset: lesson.scenario.id },
-        tick: step.tick,
-        lesson: { id: lesson.id, step: k },
-      }),
-    );
-    await expectTick(page, step.tick);
-    await waitForStableGraph(page);
-    const stage = (await page.locator('.g-canvas').boundingBox())!;
+    const stage = await openStep(page, lesson, title);
     const outputs = (await drawnBoxes(page)).filter((b) => /^ch:source#\d/.test(b.edge));
     expect(outputs.length, 'elements in the outputs').toBeGreaterThan(0);
     const off = outputs.filter(
-      (b) =>
-        b.left < stage.x - 0.5 ||
-        b.top < stage.y - 0.5 ||
-        b.left + b.width > stage.x + stage.width + 0.5 ||
-        b.top + b.height > stage.y + stage.height + 0.5,
+      (b) => !onStage({ x: b.left, y: b.top, width: b.width, height: b.height }, stage),
     );
     expect(off.map((b) => `${b.edge} ${b.text}`)).toEqual([]);
     // Where the outputs lead: the task that waits for them, wholly on the stage.
-    const sum = (await node(page, 'sum#0').boundingBox())!;
-    expect(sum.x).toBeGreaterThanOrEqual(stage.x - 0.5);
-    expect(sum.x + sum.width).toBeLessThanOrEqual(stage.x + stage.width + 0.5);
-    expect(sum.y).toBeGreaterThanOrEqual(stage.y - 0.5);
-    expect(sum.y + sum.height).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
+    expect(onStage((await node(page, 'sum#0').boundingBox())!, stage)).toBe(true);
   });
 }
 
@@ -133,27 +141,9 @@ for (const language of ['en', 'zh'] as const) {
   test(`backpressure-aligned, "Too late" at 1280x720 (${language}): the JobManager shows checkpoint 1 given up`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    const k = lesson8Backpressure.steps.findIndex((s) => s.title.en === 'Too late');
-    const step = lesson8Backpressure.steps[k]!;
-    await open(
-      page,
-      linkTo({
-        scenario: { preset: lesson8Backpressure.scenario.id },
-        tick: step.tick,
-        lesson: { id: lesson8Backpressure.id, step: k },
-        language,
-      }),
-    );
-    await expectTick(page, step.tick);
-    await waitForStableGraph(page);
-    const stage = (await page.locator('.g-canvas').boundingBox())!;
+    const stage = await openStep(page, lesson8Backpressure, 'Too late', language);
     for (const id of ['job-manager', 'sum#0']) {
-      const box = (await node(page, id).boundingBox())!;
-      expect(box.x, id).toBeGreaterThanOrEqual(stage.x - 0.5);
-      expect(box.x + box.width, id).toBeLessThanOrEqual(stage.x + stage.width + 0.5);
-      expect(box.y, id).toBeGreaterThanOrEqual(stage.y - 0.5);
-      expect(box.y + box.height, id).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
+      expect(onStage((await node(page, id).boundingBox())!, stage), id).toBe(true);
     }
     await expect(node(page, 'job-manager').locator('.g-ended-failed')).toContainText('1');
   });
