@@ -98,8 +98,8 @@ export const lesson2StopTheWorld: LessonBody = {
       tick: 31,
       title: { en: 'The price, and Flink’s answer', zh: '代价，以及 Flink 的做法' },
       text: {
-        en: 'The job took 3 checkpoints and finished at tick 31, with its sources paused for 18 ticks. With barriers (“Show beside it”, or “The same job with barrier snapshots” in the scenario list) the same job takes the same checkpoint 1 (8, 8, 40, 32) at the same ticks, but its sources never pause: it reads its last record at tick 12 and has processed all of its input at tick 15, where the stopped-world job needs until tick 27 (both then wait for a final checkpoint, as Flink does since 1.15). Flink separates checkpoints from processing: the next lesson shows how.',
-        zh: '这个作业做了 3 个检查点，在第 31 拍才结束，数据源一共暂停了 18 拍。同样的作业使用分界线时（用“在旁边显示”按钮打开，或在场景列表中选“同一个作业，改用分界线（barrier）快照”），在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但数据源从不暂停：它在第 12 拍读完最后一个数字，在第 15 拍就处理完了全部输入，而暂停应用的作业要到第 27 拍（两者之后都要等一个最后的检查点才结束，Flink 1.15 起如此）。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
+        en: 'The job took 3 checkpoints and finished at tick 31, with its sources paused for 18 ticks. With barriers (“Show beside it”) the same job takes the same checkpoint 1 (8, 8, 40, 32) at the same ticks, but its sources never pause: it reads its last record at tick 12 and has processed all of its input at tick 15, where the stopped-world job needs until tick 27 (both then wait for a final checkpoint, as Flink does since 1.15). Flink separates checkpoints from processing: the next lesson shows how.',
+        zh: '这个作业做了 3 个检查点，在第 31 拍才结束，数据源一共暂停了 18 拍。同样的作业使用分界线时（用“在旁边显示”按钮打开），在相同的时刻得到相同的检查点 1 (8, 8, 40, 32)，但数据源从不暂停：它在第 12 拍读完最后一个数字，在第 15 拍就处理完了全部输入，而暂停应用的作业要到第 27 拍（两者之后都要等一个最后的检查点才结束，Flink 1.15 起如此）。Flink 把检查点的保存和数据处理分离开，下一课就来看它是怎么做到的。',
       },
       highlight: ['jobmanager', 'source#0', 'source#1'],
       twin: { mode: 'exactly-once' },
