@@ -534,10 +534,10 @@ export interface Stage {
 }
 
 /**
- * Screen pixels kept free around the fitted job. The bottom strip is React Flow's attribution's,
- * so it never covers a node.
+ * Screen pixels kept free around the fitted job. The top strip is React Flow's attribution's (in
+ * the top right corner, see JobGraph), so it never covers a node of the whole job.
  */
-export const FIT_PADDING = { top: 10, right: 10, bottom: 26, left: 10 } as const;
+export const FIT_PADDING = { top: 26, right: 10, bottom: 10, left: 10 } as const;
 
 /** The zoom at which `bounds` fills the stage, within the padding, as React Flow fits it. */
 export function fitZoom(bounds: Box, stage: Stage, maxZoom: number): number {
