@@ -25,20 +25,26 @@ const PARTS: Lesson[] = [lesson8Backpressure, lesson8Unaligned, lesson8Timeout];
 // A walk opens the app once per step: on a loaded machine that takes longer than one test's default.
 test.describe.configure({ timeout: 240_000 });
 
+/** Opens `lesson` at its step `k`, as a share link of the lesson at that step opens it. */
+async function openAt(page: Page, lesson: Lesson, k: number, language: 'en' | 'zh') {
+  const step = lesson.steps[k]!;
+  await open(
+    page,
+    linkTo({
+      scenario: { preset: lesson.scenario.id },
+      tick: step.tick,
+      lesson: { id: lesson.id, step: k },
+      language,
+    }),
+  );
+  await expectTick(page, step.tick);
+}
+
 for (const language of ['en', 'zh'] as const) {
   for (const lesson of PARTS) {
     test(`${lesson.id} (${language}): every step at its moment`, async ({ page }) => {
       for (const [k, step] of lesson.steps.entries()) {
-        await open(
-          page,
-          linkTo({
-            scenario: { preset: lesson.scenario.id },
-            tick: step.tick,
-            lesson: { id: lesson.id, step: k },
-            language,
-          }),
-        );
-        await expectTick(page, step.tick);
+        await openAt(page, lesson, k, language);
         const panel = page.getByTestId('lesson');
         await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
           say(lesson, step.title, language),
@@ -85,18 +91,12 @@ for (const language of ['en', 'zh'] as const) {
 /** Opens `lesson` at its step titled `title` on a projector's 1280x720, drawn and still. */
 async function openStep(page: Page, lesson: Lesson, title: string, language: 'en' | 'zh' = 'en') {
   await page.setViewportSize({ width: 1280, height: 720 });
-  const k = lesson.steps.findIndex((s) => s.title.en === title);
-  const step = lesson.steps[k]!;
-  await open(
+  await openAt(
     page,
-    linkTo({
-      scenario: { preset: lesson.scenario.id },
-      tick: step.tick,
-      lesson: { id: lesson.id, step: k },
-      language,
-    }),
+    lesson,
+    lesson.steps.findIndex((s) => s.title.en === title),
+    language,
   );
-  await expectTick(page, step.tick);
   await waitForStableGraph(page);
   return (await page.locator('.g-canvas').boundingBox())!;
 }
