@@ -1,4 +1,5 @@
 import { FlightPath } from './flight';
+export { channelItems } from './edges/channelItems';
 import { FlightLayer } from './flightLayer';
 
 /**

@@ -192,6 +192,9 @@ export function crossings(a: PathGeometry, b: PathGeometry): { alongA: number; a
   return found;
 }
 
+/** Room a channel keeps free at both of its ends, so an element never hides under a node. */
+export const CHANNEL_INSET = 16;
+
 /** A stretch of a path, by distance along it, where no element is placed to rest. */
 export type KeepOut = readonly [from: number, to: number];
 

@@ -60,6 +60,11 @@ export function useFlights(): Flights | null {
   return useMemo(() => code?.createFlights() ?? null, [code]);
 }
 
+/** The flight layer's code once it is there (see useFlights), for what places elements on edges. */
+export function useFlightCode(): typeof import('./flights') | undefined {
+  return flightCode.useLoaded();
+}
+
 export function useScale(): number {
   return useContext(ScaleContext);
 }
@@ -77,12 +82,15 @@ export function Flight({
   edge,
   geometry,
   items,
+  wanted = items.length > 0,
   warp = null,
 }: {
   /** The edge's id. */
   edge: string;
   geometry: PathGeometry;
   items: readonly FlightItem[];
+  /** Something travels on the edge, placed or not yet: the layer's code is wanted. */
+  wanted?: boolean;
   /** Where along the path an element at a distance is drawn (timing.ts); none: there. */
   warp?: Warp | null;
 }) {
@@ -97,8 +105,8 @@ export function Flight({
   }, [path, flights]);
   useLayoutEffect(() => {
     if (path) path.update(geometry, items, timing, scale, warp);
-    else if (items.length > 0) wantFlights();
-  }, [path, geometry, items, timing, scale, warp]);
+    else if (wanted) wantFlights();
+  }, [path, geometry, items, wanted, timing, scale, warp]);
   return null;
 }
 
