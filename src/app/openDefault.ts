@@ -1,11 +1,11 @@
-import { LESSONS, loadLesson } from '../scenarios/lessons';
+import { FIRST_LESSON, loadLesson } from '../scenarios/lessons';
 import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import type { LocalText } from '../scenarios/text';
 import { useStore } from './store';
 
-/** Opens the first lesson, or the default preset when there are no lessons (or it fails to load). */
+/** Opens the course's first lesson, or the default preset when it fails to load. */
 export async function openDefault(): Promise<void> {
-  const first = LESSONS[0] && (await loadLesson(LESSONS[0].id).catch(() => undefined));
+  const first = await loadLesson(FIRST_LESSON.id).catch(() => undefined);
   const s = useStore.getState();
   s.setLesson(null);
   if (first) {

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import type { LessonInfo } from '../../src/scenarios/lesson';
 import { LESSONS } from '../../src/scenarios/lessons/course';
 import {
   expect,
   expectTick,
+  lessonStep,
   linkTo,
   node,
   open,
@@ -61,6 +63,45 @@ test('the first lesson: continue, reveal the answer, go back, leave', async ({ p
   await page.keyboard.press('End');
   await expect(sumOf(page, 'sum_odd#0')).toHaveText('25');
 });
+
+for (const language of ['en', 'zh'] as const) {
+  test(`${language}: the picker names the lesson on screen at once and lists the whole course from the first input`, async ({
+    page,
+  }) => {
+    await page.addInitScript(
+      (l) => window.localStorage.setItem('checkpoint-lab.language', l),
+      language,
+    );
+    await open(page);
+    const select = page.locator('.picker select');
+    const choice = (l: LessonInfo) => `${l.order}. ${l.title[language]}`;
+    await expect(select.locator('option:checked')).toHaveText(choice(first));
+    await select.hover();
+    await expect(select.locator('optgroup').first().locator('option')).toHaveText(
+      LESSONS.map(choice),
+    );
+    await select.selectOption({ label: choice(LESSONS[2]) });
+    await expect(page.getByTestId('lesson').getByRole('heading', { level: 2 })).toHaveText(
+      LESSONS[2].title[language],
+    );
+  });
+
+  test(`${language}: a link to a lesson's last step offers the next lesson, by its title`, async ({
+    page,
+  }) => {
+    const last = first.steps[first.steps.length - 1];
+    await open(page, lessonStep(first.id, last.title.en, language).link);
+    const next = LESSONS[1];
+    await expect(page.getByTestId('next-lesson')).toHaveText(
+      language === 'en'
+        ? `Next lesson: ${next.order}. ${next.title.en}`
+        : `下一课：${next.order}. ${next.title.zh}`,
+    );
+    await expect(page.getByTestId('lesson')).not.toContainText(
+      language === 'en' ? 'End of the course' : '课程到此结束',
+    );
+  });
+}
 
 test('the seed’s moments on screen: sum_even = 12 when sum_odd fails, offset 5 when the state is restored', async ({
   page,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Mode } from '../../engine';
-import { LESSONS } from '../../scenarios/lessons';
+import { lessonById } from '../../scenarios/lessons';
+import { prepareCourse, prepareCourseOnFirstInput, useCourse } from '../lessons/course';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { prepareStepNav } from '../lessons/stepNavOnDemand';
 import { useT, type LocalText } from '../i18n';
@@ -73,6 +74,7 @@ function ModeSwitch() {
  * to be used.
  */
 const prepare = () => {
+  prepareCourse();
   void presetChoices
     .load()
     .then((choices) => choices.loadPresets())
@@ -115,8 +117,12 @@ function ScenarioPicker() {
     if (showsPreset && language !== 'en') preparePresetChoices();
   }, [showsPreset, language]);
   useEffect(preparePresetChoicesOnFirstInput, []);
+  useEffect(prepareCourseOnFirstInput, []);
   const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
-  const lessonPicked = lesson && LESSONS.find((l) => l.id === lesson.id);
+  // Until the course's list loads (on the first input), the lesson on screen is the one listed.
+  const shown = lesson ? lessonById(lesson.id) : undefined;
+  const lessons = useCourse() ?? (shown ? [shown] : []);
+  const lessonPicked = lesson && lessons.find((l) => l.id === lesson.id);
   const presets = choices?.PRESET_TITLES ?? [];
   const presetPicked = showsPreset ? presets.find((p) => p.id === presetId) : undefined;
   // A long title is cut with an ellipsis in the closed picker: the whole of it on hover.
@@ -149,7 +155,7 @@ function ScenarioPicker() {
         {value === '' && <option value="">{t({ en: 'Custom scenario', zh: '自定义场景' })}</option>}
         {showsPreset && !presetPicked && <option value={value}>{picked}</option>}
         <optgroup label={t({ en: 'Lessons', zh: '课程' })}>
-          {LESSONS.map((l) => (
+          {lessons.map((l) => (
             <option key={l.id} value={`lesson:${l.id}`}>
               {l.order}. {t(l.title)}
             </option>

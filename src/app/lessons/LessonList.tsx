@@ -1,4 +1,4 @@
-import { LESSONS } from '../../scenarios/lessons';
+import { COURSE } from '../../scenarios/lessons/registry';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { openLessonById } from './navigation';
@@ -17,7 +17,7 @@ export function LessonList() {
         })}
       </p>
       <ol>
-        {LESSONS.map((lesson) => {
+        {COURSE.map((lesson) => {
           const summary = lessonSummary(lesson.id);
           return (
             // Numbered as the lesson itself is ("Lesson 6 · step 1"): a lesson's parts share it.

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import type { Lesson } from '../../scenarios/lesson';
 import { useT } from '../i18n';
 import { useStore } from '../store';
+import { prepareCourse, useCourse } from './course';
 import { nextLesson, openLessonById } from './navigation';
 
 /**
@@ -39,7 +41,12 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
   const goToStep = useStore((s) => s.goToStep);
   const replayStep = useStore((s) => s.replayStep);
   const last = step === lesson.steps.length - 1;
-  const next = last ? nextLesson(lesson) : undefined;
+  // The next lesson's title is in the course's list, which a last step loads if no input has.
+  const course = useCourse();
+  useEffect(() => {
+    if (last && !course) prepareCourse();
+  }, [last, course]);
+  const next = last && course ? nextLesson(lesson, course) : undefined;
   const from = step > 0 ? lesson.steps[step - 1].tick : 0;
   return (
     <>
@@ -73,7 +80,7 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
           {next.order}. {t(next.title)}
         </button>
       )}
-      {last && !next && (
+      {last && course && !next && (
         <span className="muted">{t({ en: 'End of the course', zh: '课程到此结束' })}</span>
       )}
     </>

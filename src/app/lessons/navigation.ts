@@ -1,11 +1,11 @@
 import type { Lesson, LessonInfo } from '../../scenarios/lesson';
-import { LESSONS, loadLesson } from '../../scenarios/lessons';
+import { loadLesson } from '../../scenarios/lessons';
 import { useStore } from '../store';
 
-/** The lesson taken after this one in the course, if any. */
-export function nextLesson(lesson: Lesson): LessonInfo | undefined {
-  const at = LESSONS.findIndex((l) => l.id === lesson.id);
-  return at >= 0 ? LESSONS[at + 1] : undefined;
+/** The lesson taken after this one in `course`, if any. */
+export function nextLesson(lesson: Lesson, course: readonly LessonInfo[]): LessonInfo | undefined {
+  const at = course.findIndex((l) => l.id === lesson.id);
+  return at >= 0 ? course[at + 1] : undefined;
 }
 
 let latestRequest = 0;

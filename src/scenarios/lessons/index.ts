@@ -1,19 +1,19 @@
-import type { Lesson, LessonInfo } from '../lesson';
-import { COURSE, entryOf } from './registry';
+import type { Lesson } from '../lesson';
+import { FIRST_LESSON } from './first';
 
-/**
- * The lessons the app lists, in course order. A lesson's steps are loaded when it is opened
- * (`loadLesson`): the first screen needs the titles and the one lesson it shows.
- */
-export const LESSONS: readonly LessonInfo[] = COURSE;
+export { FIRST_LESSON };
 
 const loaded = new Map<string, Lesson>();
 
-/** Loads a lesson of the course by id; undefined for an id the course does not have. */
+/**
+ * Loads a lesson of the course by id; undefined for an id the course does not have. The first
+ * lesson loads by itself; any other with the course's registry (./registry), which the first
+ * screen does without.
+ */
 export async function loadLesson(id: string): Promise<Lesson | undefined> {
   const known = loaded.get(id);
   if (known) return known;
-  const entry = entryOf(id);
+  const entry = id === FIRST_LESSON.id ? FIRST_LESSON : (await import('./registry')).entryOf(id);
   if (!entry) return undefined;
   const { scenario, steps } = await entry.body();
   const lesson: Lesson = { id: entry.id, order: entry.order, title: entry.title, scenario, steps };

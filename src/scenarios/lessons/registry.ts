@@ -1,26 +1,14 @@
-import type { LessonBody, LessonInfo } from '../lesson';
-
-/** A lesson of the course: what the course says of it, and where its run and steps are. */
-interface Entry extends LessonInfo {
-  /** Loads the lesson's module: the first screen holds only the lesson it shows. */
-  body: () => Promise<LessonBody>;
-}
+import type { LessonInfo } from '../lesson';
+import { FIRST_LESSON, type LessonEntry as Entry } from './first';
 
 /**
- * The course's one list of lessons. The header's picker shows their titles before any lesson is
- * loaded; each lesson module holds only its run and steps (`body`), and the list of lessons adds
- * each one's summary (`./summaries`, keyed by the ids here, loaded with the list).
+ * The course's one list of lessons, loaded when the course is first wanted (the header's picker,
+ * the list of lessons, a lesson other than the first): each lesson module holds only its run and
+ * steps (`body`), and the list of lessons adds each one's summary (`./summaries`, keyed by the
+ * ids here, loaded with the list).
  */
 export const REGISTRY = {
-  'consistent-checkpoint': {
-    id: 'consistent-checkpoint',
-    order: 1,
-    title: {
-      en: 'A consistent checkpoint, and recovery from it',
-      zh: '一致性检查点，以及从检查点恢复',
-    },
-    body: () => import('./lesson1ConsistentCheckpoint').then((m) => m.lesson1ConsistentCheckpoint),
-  },
+  'consistent-checkpoint': FIRST_LESSON,
   'stop-the-world-vs-barriers': {
     id: 'stop-the-world-vs-barriers',
     order: 2,

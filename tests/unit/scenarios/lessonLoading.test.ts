@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LESSONS, lessonById, loadLesson } from '../../../src/scenarios/lessons';
-import { REGISTRY } from '../../../src/scenarios/lessons/registry';
+import { FIRST_LESSON, lessonById, loadLesson } from '../../../src/scenarios/lessons';
+import { COURSE as LESSONS, REGISTRY } from '../../../src/scenarios/lessons/registry';
 import { lessonSummary } from '../../../src/scenarios/lessons/summaries';
 
 describe('lessons loaded one at a time', () => {
@@ -13,6 +13,12 @@ describe('lessons loaded one at a time', () => {
       expect(lessonSummary(info.id)?.en).toBeTruthy();
       expect(lessonSummary(info.id)?.zh).toMatch(/[\u4e00-\u9fff]/);
     });
+  });
+
+  it('the lesson the app opens first, whose entry the first screen holds, is the course’s first', () => {
+    expect(LESSONS[0].id).toBe(FIRST_LESSON.id);
+    expect(LESSONS.filter((l) => l.order === FIRST_LESSON.order)).toHaveLength(1);
+    expect(REGISTRY[FIRST_LESSON.id as keyof typeof REGISTRY]).toBe(FIRST_LESSON);
   });
 
   it('a lesson is found by id only once loaded, and loading it again gives the same lesson', async () => {
