@@ -86,6 +86,16 @@ for (const language of ['en', 'zh'] as const) {
     );
   });
 
+  test(`${language}: a link to a preset lists the whole course in the picker at once`, async ({
+    page,
+  }) => {
+    await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 0, language }));
+    const choice = (l: LessonInfo) => `${l.order}. ${l.title[language]}`;
+    await expect(page.locator('.picker select optgroup').first().locator('option')).toHaveText(
+      LESSONS.map(choice),
+    );
+  });
+
   test(`${language}: a link to a lesson's last step offers the next lesson, by its title`, async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Mode } from '../../engine';
-import { lessonById } from '../../scenarios/lessons';
+import { FIRST_LESSON, lessonById } from '../../scenarios/lessons';
 import { prepareCourse, prepareCourseOnFirstInput, useCourse } from '../lessons/course';
 import { cancelLessonOpening, openLessonById } from '../lessons/navigation';
 import { prepareStepNav } from '../lessons/stepNavOnDemand';
@@ -118,6 +118,12 @@ function ScenarioPicker() {
   }, [showsPreset, language]);
   useEffect(preparePresetChoicesOnFirstInput, []);
   useEffect(prepareCourseOnFirstInput, []);
+  // Any other screen than the first lesson's (a link, the list of lessons) fetches the course
+  // anyway: the picker lists it at once.
+  const onFirstLesson = lesson?.id === FIRST_LESSON.id;
+  useEffect(() => {
+    if (!onFirstLesson) prepareCourse();
+  }, [onFirstLesson]);
   const value = lesson ? `lesson:${lesson.id}` : presetId ? `preset:${presetId}` : '';
   // Until the course's list loads (on the first input), the lesson on screen is the one listed.
   const shown = lesson ? lessonById(lesson.id) : undefined;
