@@ -4,8 +4,8 @@ import { onDemand, onFirstInput } from '../layout/onDemand';
 /**
  * The course's list of lessons, with their titles (src/scenarios/lessons/registry.ts): the first
  * screen shows the first lesson, whose own title it has, and does without the list. It loads on
- * the page's first input of any kind, when the picker is about to open, or when a step offers
- * the next lesson.
+ * the page's first input of any kind, when the picker is about to open, when a step offers the
+ * next lesson, or as any other screen than the first lesson's shows (the header's picker).
  */
 const registry = onDemand(() => import('../../scenarios/lessons/registry'));
 
