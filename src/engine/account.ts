@@ -253,6 +253,20 @@ export class StateAccount {
     return taken;
   }
 
+  /**
+   * An account that goes on from where this one stands, apart from it: what either counts from
+   * now on leaves the other as it is. The ledgers so far are shared, frozen, not copied; so are
+   * the origins, since a key names the same record in every run.
+   */
+  fork(): StateAccount {
+    const copy = new StateAccount();
+    for (const [task, live] of this.live)
+      copy.live.set(task, { base: this.freeze(live), keys: [] });
+    for (const [task, snapshots] of this.saved) copy.saved.set(task, snapshots.slice());
+    copy.origins = this.origins;
+    return copy;
+  }
+
   /** The source record a key names. */
   originOf(key: number): Origin {
     return this.origins[sourceOf(key)][indexOf(key)];
@@ -359,7 +373,7 @@ export function failureFree(scenario: Scenario): Scenario {
 }
 
 /** The stopping savepoint of a job that finished with it, if it did. */
-function stoppedWith(state: SimState): CheckpointRecord | null {
+export function stoppedWith(state: SimState): CheckpointRecord | null {
   if (state.job.status !== 'FINISHED') return null;
   return state.checkpoints.find((c) => c.stop && c.status === 'COMPLETED') ?? null;
 }
@@ -393,7 +407,8 @@ export function intendedScenario(final: SimState): Scenario {
   return stop ? inputUpTo(free, stop) : free;
 }
 
-function withoutStop(scenario: Scenario): Scenario {
+/** The scenario without its stopping savepoints. */
+export function withoutStop(scenario: Scenario): Scenario {
   const actions = scenario.actions.filter((a) => a.type !== 'savepoint' || a.stop !== true);
   return { ...scenario, actions };
 }

@@ -1,11 +1,5 @@
-import {
-  accountedRun,
-  intendedScenario,
-  intendedTruthSteps,
-  judging,
-  StateAccount,
-  type Verdict,
-} from '../engine/account';
+import { intendedScenario, judging, type Verdict } from '../engine/account';
+import { judgedRuns } from '../engine/judgedRuns';
 import { host } from './host';
 import { recordTimeline, stateAt, type Timeline } from './timeline';
 import type { SimState } from '../engine';
@@ -19,24 +13,17 @@ const SLICE_MS = 8;
 
 /** The steps of judging a recorded run (see judgingFrom); returns the verdict. */
 export function judgingSteps(timeline: Timeline): Generator<number, Verdict, void> {
-  return judgingFrom(stateAt(timeline, 0), timeline.end, timeline.final);
+  return judgingFrom(stateAt(timeline, 0), timeline.end);
 }
 
 /**
- * Judging the run that starts at `start` and ends at tick `end`, where it stands at `final`
- * (found by replaying it when not given): the run replayed from its start feeding the account
- * and keeping no event (see accountedRun), then the run it was meant to be; returns the verdict.
+ * Judging the run that starts at `start` and ends at tick `end`: the run replayed from its start
+ * feeding the account, and the run it was meant to be, stepped together while they are one (see
+ * judgedRuns); returns the verdict.
  */
-export function* judgingFrom(
-  start: SimState,
-  end: number,
-  final?: SimState,
-): Generator<number, Verdict, void> {
-  const account = new StateAccount();
-  const replayed = yield* accountedRun(start, account, end);
-  const state = final ?? replayed;
-  const truth = yield* intendedTruthSteps(state);
-  return yield* judging({ state, account }, truth);
+export function* judgingFrom(start: SimState, end: number): Generator<number, Verdict, void> {
+  const { run, truth } = yield* judgedRuns(start, end);
+  return yield* judging(run, truth);
 }
 
 const verdicts = new WeakMap<Timeline, Verdict>();
