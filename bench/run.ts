@@ -201,7 +201,7 @@ function judgingFigure(): Figure {
       `wall-clock time of judging the recorded ${runs[0].ticks.toLocaleString('en')}-tick run of the large scenario ` +
       `as the result strip does when the cursor reaches the end (src/session/verdict.ts \`judgingSteps\`, which the ` +
       `app runs in a worker, or in 8 ms slices between frames where it cannot make one): the recorded run ` +
-      `replayed and the failure-free run stepped to its end, each feeding the per-record account without keeping an event, then compared. ` +
+      `replayed and the failure-free run stepped to its end from the last state the two share (src/engine/judgedRuns.ts), each feeding the per-record account without keeping an event, then compared. ` +
       `CPU time ${list(
         runs.map((r) => r.cpuMs),
         (n) => `${fixed(n, 0)} ms`,
@@ -214,7 +214,7 @@ function judgingFigure(): Figure {
       `in the same process (${list(
         runs.map((r) => r.referenceMs),
         (n) => `${fixed(n, 0)} ms`,
-      )}); judging steps two such runs. ${runs[0].duplicates} duplicate outputs found, as in every run. ` +
+      )}); judging steps one such run, and the other from where the two part. ${runs[0].duplicates} duplicate outputs found, as in every run. ` +
       `${JUDGING_RUNS} runs, each in a fresh process.`,
   };
 }
