@@ -13,7 +13,8 @@
  * the time, so that playing at top speed leaves the page room for input and the laptop's
  * battery some rest. Every tick still runs, at the speed chosen; the cursor shows every few,
  * and elements in flight travel over those ticks in the time they take. Stepping and seeking
- * are not paced: the moment asked for is drawn.
+ * are not paced: the moment asked for is drawn. A jump counts as a move all the same (Replay
+ * from the end goes back to the start, then plays): the next move waits as it would after any.
  */
 
 /** At most this share of the time goes to frames made late by moving the cursor. */
@@ -48,9 +49,20 @@ export interface PlaybackClock {
   moveCost(ms: number): void;
   /** The least wait between two moves of the cursor, in ms: 0 while moves are on time and cheap. */
   interval(): number;
-  /** Playback starts (again): time before it is not caught up on. What it learnt is kept. */
-  start(): void;
+  /**
+   * The cursor moved outside playback at `at` (a jump: Replay from the end, a seek while
+   * playing), in performance.now()'s time: the frame that draws it is a move.
+   */
+  jumped(at: number): void;
+  /**
+   * Playback starts (again) at `at`: time before it is not caught up on. What it learnt is kept,
+   * and a jump made as it starts (Replay from the end) stays a move.
+   */
+  start(at: number): void;
 }
+
+/** A jump this close before playback starts was made by starting it (Replay from the end). */
+const SAME_ACTION_MS = 50;
 
 export function createPlaybackClock(): PlaybackClock {
   /** When the last frame began, and whether it moved the cursor. */
@@ -58,6 +70,8 @@ export function createPlaybackClock(): PlaybackClock {
   let lastMoved = false;
   /** When the cursor last moved. */
   let lastMove: number | null = null;
+  /** When the cursor last jumped outside playback, until a frame draws it. */
+  let jumpedAt: number | null = null;
   /** Time played and not yet run as ticks, in ms. */
   let pending = 0;
   /**
@@ -87,6 +101,13 @@ export function createPlaybackClock(): PlaybackClock {
       }
       last = now;
       lastMoved = false;
+      if (jumpedAt !== null) {
+        // This frame draws the jump: a move, which the next waits after.
+        jumpedAt = null;
+        lastMove = now;
+        lastMoved = true;
+        return 0;
+      }
       const tickMs = 1000 / speed;
       const wait = interval();
       if (pending < tickMs || (lastMove !== null && now - lastMove < wait)) return 0;
@@ -101,7 +122,11 @@ export function createPlaybackClock(): PlaybackClock {
       costMs += (ms - costMs) * WEIGHT;
     },
     interval,
-    start() {
+    jumped(at) {
+      jumpedAt = at;
+    },
+    start(at) {
+      if (jumpedAt !== null && at - jumpedAt > SAME_ACTION_MS) jumpedAt = null;
       last = null;
       lastMoved = false;
       lastMove = null;

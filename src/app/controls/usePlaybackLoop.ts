@@ -17,6 +17,8 @@ export function usePlaybackLoop(): void {
     // frame's start to then is the main-thread work of moving the cursor.
     const rendered = new MessageChannel();
     let began = 0;
+    /** Whether the loop itself is moving the cursor, so that a move is not taken for a jump. */
+    let stepping = false;
     rendered.port1.onmessage = () => clock.moveCost(performance.now() - began);
     const loop = (now: number): boolean => {
       const store = useStore.getState();
@@ -27,9 +29,14 @@ export function usePlaybackLoop(): void {
         rendered.port2.postMessage(null);
         const { cursor, timeline, loopFrom } = useStore.getState();
         // A looping embed starts its moment over instead of stopping.
-        if (cursor < timeline.end) useStore.getState().stepForward(ticks);
-        else if (loopFrom !== null) useStore.getState().play();
-        else useStore.getState().pause();
+        stepping = true;
+        try {
+          if (cursor < timeline.end) useStore.getState().stepForward(ticks);
+          else if (loopFrom !== null) useStore.getState().play();
+          else useStore.getState().pause();
+        } finally {
+          stepping = false;
+        }
       }
       const after = useStore.getState();
       if (after.playing && after.cursor >= after.timeline.end && after.loopFrom === null) {
@@ -38,11 +45,12 @@ export function usePlaybackLoop(): void {
       return useStore.getState().playing;
     };
     const start = () => {
-      clock.start();
+      clock.start(performance.now());
       onFrames(loop, true);
     };
     if (useStore.getState().playing) start();
     const unsubscribe = useStore.subscribe((now, before) => {
+      if (now.cursor !== before.cursor && !stepping) clock.jumped(performance.now());
       if (now.playing && !before.playing) start();
     });
     return () => {

@@ -34,7 +34,7 @@ function play(
   { seconds = 10, warmUp = 2, idleMs = 2 } = {},
 ): Played {
   const clock = createPlaybackClock();
-  clock.start();
+  clock.start(0);
   const played: Played = {
     ticks: 0,
     moves: 0,
@@ -125,12 +125,56 @@ describe('playback clock', () => {
 
   it('starts over without catching up on the time it was stopped', () => {
     const clock = createPlaybackClock();
-    clock.start();
+    clock.start(0);
     expect(clock.frame(0, 32)).toBe(0);
     expect(clock.frame(40, 32)).toBe(1);
-    clock.start();
+    clock.start(9_990);
     expect(clock.frame(10_000, 32)).toBe(0);
     expect(clock.frame(10_016, 32)).toBe(0);
     expect(clock.frame(10_032, 32)).toBe(1);
+  });
+
+  /** A clock that learnt, over two seconds at top speed, that each move costs `moveMs`. */
+  function learnt(moveMs: number) {
+    const clock = createPlaybackClock();
+    clock.start(0);
+    let now = 0;
+    while (now < 2000) {
+      const ticks = clock.frame(now, 32);
+      const work = ticks > 0 ? moveMs : 2;
+      if (ticks > 0) clock.moveCost(work);
+      now += Math.max(1, Math.ceil(work / DISPLAY_MS - 1e-9)) * DISPLAY_MS;
+    }
+    return { clock, now };
+  }
+
+  /** Frames from `now` on a 60 Hz display until the clock runs a tick: when it does. */
+  function firstMove(clock: ReturnType<typeof createPlaybackClock>, now: number): number {
+    for (let t = now; t < now + 5000; t += DISPLAY_MS) if (clock.frame(t, 32) > 0) return t - now;
+    return Infinity;
+  }
+
+  it('takes Replay from the end, a jump to the start, for a move: the next waits as after any', () => {
+    const { clock, now } = learnt(60);
+    const wait = clock.interval();
+    expect(wait).toBeGreaterThan(100);
+    clock.jumped(now + 100);
+    clock.start(now + 101);
+    // The frame that draws the jump is a move; the first ticks wait the interval after it.
+    expect(firstMove(clock, now + 110)).toBeGreaterThanOrEqual(wait - DISPLAY_MS - 1e-6);
+  });
+
+  it('does not hold back playback for a jump made long before it started, or on a fast machine', () => {
+    const slow = learnt(60);
+    slow.clock.jumped(slow.now + 100);
+    slow.clock.start(slow.now + 5000);
+    expect(firstMove(slow.clock, slow.now + 5010)).toBeLessThanOrEqual(3 * DISPLAY_MS);
+
+    const fast = learnt(2);
+    // Cheap moves: the wait between them is shorter than a tick at top speed.
+    expect(fast.clock.interval()).toBeLessThan(1000 / 32);
+    fast.clock.jumped(fast.now + 100);
+    fast.clock.start(fast.now + 101);
+    expect(firstMove(fast.clock, fast.now + 110)).toBeLessThanOrEqual(3 * DISPLAY_MS);
   });
 });
