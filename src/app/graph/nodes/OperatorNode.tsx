@@ -110,7 +110,7 @@ function OperatorNodeView({ data, selected }: NodeProps<OperatorNodeType>) {
           </span>
         )}
         {compact && ignores && !cleared && <Ignored data={data} room={1} />}
-        <TickBadges data={data} />
+        <TickBadges snapshot={data.snapshotNow} restored={data.restored?.checkpoint ?? null} />
       </div>
       {!compact && ignores && (
         <div className="g-ignores-row" style={{ height: SIZE.filterRow }}>

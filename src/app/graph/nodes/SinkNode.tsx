@@ -130,7 +130,7 @@ function SinkNodeView({ data, selected }: NodeProps<SinkNodeType>) {
             </span>
           )}
         </span>
-        <TickBadges data={data} />
+        <TickBadges snapshot={data.snapshotNow} restored={data.restored?.checkpoint ?? null} />
       </div>
       <div className="g-output" style={{ height: SIZE.outputRow }}>
         {shown.map((o) => (

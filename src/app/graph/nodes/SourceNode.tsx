@@ -135,7 +135,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
         {data.status === 'FINISHED' && (
           <span className="g-badge">{t({ en: 'finished', zh: '已完成' })}</span>
         )}
-        <TickBadges data={data} />
+        <TickBadges snapshot={data.snapshotNow} restored={data.restored?.checkpoint ?? null} />
       </div>
     </TaskFrame>
   );

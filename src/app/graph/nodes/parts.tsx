@@ -68,7 +68,7 @@ export function StatusPill({ status }: { status: TaskStatus }) {
  * The status in a node's header, small enough to leave the name room: a dot while running, a
  * cross when failed or cancelled, a tick when finished. The state row spells a failure out.
  */
-function StatusMark({ status }: { status: TaskStatus }) {
+const StatusMark = memo(function StatusMark({ status }: { status: TaskStatus }) {
   const t = useT();
   const label = t(TASK_STATUS[status]);
   const glyph = status === 'RUNNING' ? '' : status === 'FINISHED' ? '✓' : '✕';
@@ -82,7 +82,7 @@ function StatusMark({ status }: { status: TaskStatus }) {
       {glyph}
     </span>
   );
-}
+});
 
 const CLEARED: LocalText = { en: 'state cleared', zh: '状态已清空' };
 
@@ -138,7 +138,7 @@ export function Chips({ elements, max }: { elements: ElementView[]; max: number 
  * shortened with an ellipsis, the subtask number after it never, so "sum_by_parity 1" and
  * "sum_by_parity 2" stay told apart. The box's title has the name whole.
  */
-export function TaskName({ label }: { label: string }) {
+export const TaskName = memo(function TaskName({ label }: { label: string }) {
   const parts = /^(.*\S)( \d+)$/.exec(label);
   if (!parts) return <span className="g-name-head">{label}</span>;
   return (
@@ -147,7 +147,7 @@ export function TaskName({ label }: { label: string }) {
       <span className="g-name-tail">{parts[2]}</span>
     </>
   );
-}
+});
 
 /** Whether an input's row says how full its channel is: a fill worth a label, and records in it. */
 function filled(input: InputView): input is InputView & { fill: ChannelFill } {
@@ -213,7 +213,6 @@ export function InputRows({
   box: TaskBox;
   status: TaskStatus;
 }) {
-  const t = useT();
   if (box.compactInputs) {
     return (
       <div className="g-input-grid">
@@ -239,49 +238,68 @@ export function InputRows({
       </div>
     );
   }
+  const compact = box.detail === 'compact';
   return (
     <div className="g-inputs">
       {inputs.map((input) => (
-        <div
-          key={input.channel}
-          className={input.blockedBy === null ? 'g-input' : 'g-input g-blocked'}
-          style={{ height: SIZE.inputRow }}
-        >
-          <span className="g-from" title={input.fromLabel}>
-            <TaskName label={input.fromLabel} />
-          </span>
-          {filled(input) && <InputFill fill={input.fill} />}
-          {input.counted !== null && <CountedBarrier checkpoint={input.counted} />}
-          {input.blockedBy === null ? (
-            input.buffer.length === 0 ? (
-              // A compact row has no room for the sender's name, the fill and "flowing": the
-              // fill of a running task's input says it holds records, which it reads.
-              filled(input) && box.detail === 'compact' && status === 'RUNNING' ? null : (
-                <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
-                  {t(IDLE_INPUT[status])}
-                </span>
-              )
-            ) : (
-              <Chips elements={input.buffer} max={3} />
-            )
-          ) : (
-            <>
-              <CheckpointTag
-                id={input.blockedBy}
-                prefix={<PauseIcon />}
-                title={t({
-                  en: `blocked by barrier ${input.blockedBy}`,
-                  zh: `被分界线 ${input.blockedBy} 阻塞`,
-                })}
-              />
-              <Chips elements={input.buffer} max={3} />
-            </>
-          )}
-        </div>
+        <InputRow key={input.channel} input={input} compact={compact} status={status} />
       ))}
     </div>
   );
 }
+
+/**
+ * An input's row in a full list: memoised, since structural sharing keeps an input that did not
+ * change in a tick the same object, and on a large job most of a task's inputs do not.
+ */
+const InputRow = memo(function InputRow({
+  input,
+  compact,
+  status,
+}: {
+  input: InputView;
+  compact: boolean;
+  status: TaskStatus;
+}) {
+  const t = useT();
+  return (
+    <div
+      className={input.blockedBy === null ? 'g-input' : 'g-input g-blocked'}
+      style={{ height: SIZE.inputRow }}
+    >
+      <span className="g-from" title={input.fromLabel}>
+        <TaskName label={input.fromLabel} />
+      </span>
+      {filled(input) && <InputFill fill={input.fill} />}
+      {input.counted !== null && <CountedBarrier checkpoint={input.counted} />}
+      {input.blockedBy === null ? (
+        input.buffer.length === 0 ? (
+          // A compact row has no room for the sender's name, the fill and "flowing": the
+          // fill of a running task's input says it holds records, which it reads.
+          filled(input) && compact && status === 'RUNNING' ? null : (
+            <span className={status === 'RUNNING' ? 'g-flowing' : 'g-input-idle'}>
+              {t(IDLE_INPUT[status])}
+            </span>
+          )
+        ) : (
+          <Chips elements={input.buffer} max={3} />
+        )
+      ) : (
+        <>
+          <CheckpointTag
+            id={input.blockedBy}
+            prefix={<PauseIcon />}
+            title={t({
+              en: `blocked by barrier ${input.blockedBy}`,
+              zh: `被分界线 ${input.blockedBy} 阻塞`,
+            })}
+          />
+          <Chips elements={input.buffer} max={3} />
+        </>
+      )}
+    </div>
+  );
+});
 
 /**
  * The handles every task has: control from the job manager, and its way to the backend.
@@ -334,7 +352,7 @@ const TaskHandles = memo(function TaskHandles({ box, output }: { box: TaskBox; o
  * A name that may wrap after its underscores as well as at its spaces, so that a long name on
  * two lines breaks between its words ("sum_by_" over "parity 1"), never inside one.
  */
-function Breakable({ name }: { name: string }) {
+const Breakable = memo(function Breakable({ name }: { name: string }) {
   const parts = name.split(/(?<=_)/);
   return (
     <>
@@ -346,7 +364,27 @@ function Breakable({ name }: { name: string }) {
       ))}
     </>
   );
-}
+});
+
+/** A task's header: its name, and its status as a mark. Memoised: a tick seldom changes either. */
+const TaskHeader = memo(function TaskHeader({
+  label,
+  detail,
+  status,
+}: {
+  label: string;
+  detail: TaskBox['detail'];
+  status: TaskStatus;
+}) {
+  return (
+    <div className="g-header" style={{ height: DETAIL[detail].header }}>
+      <span className="g-name" title={label}>
+        {detail === 'compact' ? <Breakable name={label} /> : label}
+      </span>
+      <StatusMark status={status} />
+    </div>
+  );
+});
 
 /**
  * The frame of a task node: header with its name and status, and the failure and restore
@@ -392,45 +430,49 @@ export function TaskFrame({
       }
     >
       <TaskHandles box={data.box} output={output} />
-      <div className="g-header" style={{ height: DETAIL[data.box.detail].header }}>
-        <span className="g-name" title={data.label}>
-          {data.box.detail === 'compact' ? <Breakable name={data.label} /> : data.label}
-        </span>
-        <StatusMark status={data.status} />
-      </div>
+      <TaskHeader label={data.label} detail={data.box.detail} status={data.status} />
       {children}
     </div>
   );
 }
 
-/** What happened to a task this tick, as badges: a snapshot taken, state restored. */
-export function TickBadges({ data }: { data: TaskNode['data'] }) {
+/**
+ * What happened to a task this tick, as badges: a snapshot taken for checkpoint `snapshot`, state
+ * restored from checkpoint `restored`. Memoised on the two numbers: most ticks change neither.
+ */
+export const TickBadges = memo(function TickBadges({
+  snapshot,
+  restored,
+}: {
+  snapshot: number | null;
+  restored: number | null;
+}) {
   const t = useT();
   return (
     <>
-      {data.snapshotNow !== null && (
+      {snapshot !== null && (
         <CheckpointTag
-          id={data.snapshotNow}
+          id={snapshot}
           prefix="◉ "
           title={t({
-            en: `took its snapshot for checkpoint ${data.snapshotNow}`,
-            zh: `为检查点 ${data.snapshotNow} 做了快照`,
+            en: `took its snapshot for checkpoint ${snapshot}`,
+            zh: `为检查点 ${snapshot} 做了快照`,
           })}
         />
       )}
-      {data.restored?.checkpoint != null && (
+      {restored !== null && (
         <CheckpointTag
-          id={data.restored.checkpoint}
+          id={restored}
           prefix="↺ "
           title={t({
-            en: `state restored from checkpoint ${data.restored.checkpoint}`,
-            zh: `状态从检查点 ${data.restored.checkpoint} 恢复`,
+            en: `state restored from checkpoint ${restored}`,
+            zh: `状态从检查点 ${restored} 恢复`,
           })}
         />
       )}
     </>
   );
-}
+});
 
 /** Which inputs barrier N reached so far; what the operator does while no barrier is pending. */
 export function AlignmentLine({
