@@ -8,7 +8,15 @@ import {
   type XYPosition,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { Scenario, SimEvent, SimState } from '../../engine';
 import { lessonById } from '../../scenarios/lessons';
 import { useLanguage, useT } from '../i18n';
@@ -23,7 +31,15 @@ import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './timing';
 import { floorsFor, type View } from './floors';
-import { FlightCanvas, FlightsContext, ScaleContext, TimingContext, useFlights } from './motion';
+import { ChannelFeed, splitChannels } from './channelFeed';
+import {
+  ChannelFeedContext,
+  FlightCanvas,
+  FlightsContext,
+  ScaleContext,
+  TimingContext,
+  useFlights,
+} from './motion';
 import { chooseLayout, FIT_PADDING, neededSize, type Fitted, type Stage } from './layout';
 import { useReveal } from './reveal';
 import { shareEqual } from './shareEqual';
@@ -258,7 +274,12 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     [elements, own.positions, own.measured, selectedTask, highlight, marked],
   );
   const allNodes = useShared(drawn);
-  const allEdges = useShared(elements.edges);
+  // The channels' elements in flight go to the feed, not to React Flow (channelFeed.ts).
+  const sharedEdges = useShared(elements.edges);
+  const channels = useMemo(() => splitChannels(sharedEdges), [sharedEdges]);
+  const allEdges = useShared(channels.drawn);
+  const [feed] = useState(() => new ChannelFeed());
+  useLayoutEffect(() => feed.publish(channels.moments, timing), [feed, channels, timing]);
   // A large job newly laid out is drawn over a few frames, so that the page keeps answering.
   const reveal = useReveal(shape, allNodes.length, allEdges.length);
   const nodes = useMemo(
@@ -358,55 +379,57 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   }, []);
   return (
     <FlightsContext.Provider value={flights}>
-      <TimingContext.Provider value={timing}>
-        <ScaleContext.Provider value={scale}>
-          <div
-            className={['g-root', presenter ? 'g-presenter' : '', `g-${detail}`]
-              .filter(Boolean)
-              .join(' ')}
-            data-scale={scale}
-            data-arrangement={arrangement}
-            data-detail={detail}
-          >
-            <div className="g-canvas" ref={wrapper}>
-              <ReactFlow
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={nodeTypes}
-                edgeTypes={edgeTypes}
-                onNodesChange={onNodesChange}
-                onPaneClick={unselect}
-                onMoveStart={camera.onMoveStart}
-                fitView
-                fitViewOptions={FIT}
-                minZoom={0.15}
-                maxZoom={2.5}
-                nodesConnectable={false}
-                edgesFocusable={false}
-                edgesReconnectable={false}
-                zoomOnDoubleClick={false}
-                deleteKeyCode={null}
-                selectionKeyCode={null}
-                multiSelectionKeyCode={null}
-                panActivationKeyCode={null}
-                // The stage's corner a framed task covers least often: of the 103 lesson steps
-                // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
-                attributionPosition="top-right"
-                aria-label={t({ en: 'job graph', zh: '作业图' })}
-              >
-                <FlightCanvas flights={flights} presenter={presenter} />
-              </ReactFlow>
+      <ChannelFeedContext.Provider value={feed}>
+        <TimingContext.Provider value={timing}>
+          <ScaleContext.Provider value={scale}>
+            <div
+              className={['g-root', presenter ? 'g-presenter' : '', `g-${detail}`]
+                .filter(Boolean)
+                .join(' ')}
+              data-scale={scale}
+              data-arrangement={arrangement}
+              data-detail={detail}
+            >
+              <div className="g-canvas" ref={wrapper}>
+                <ReactFlow
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={nodeTypes}
+                  edgeTypes={edgeTypes}
+                  onNodesChange={onNodesChange}
+                  onPaneClick={unselect}
+                  onMoveStart={camera.onMoveStart}
+                  fitView
+                  fitViewOptions={FIT}
+                  minZoom={0.15}
+                  maxZoom={2.5}
+                  nodesConnectable={false}
+                  edgesFocusable={false}
+                  edgesReconnectable={false}
+                  zoomOnDoubleClick={false}
+                  deleteKeyCode={null}
+                  selectionKeyCode={null}
+                  multiSelectionKeyCode={null}
+                  panActivationKeyCode={null}
+                  // The stage's corner a framed task covers least often: of the 103 lesson steps
+                  // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
+                  attributionPosition="top-right"
+                  aria-label={t({ en: 'job graph', zh: '作业图' })}
+                >
+                  <FlightCanvas flights={flights} presenter={presenter} />
+                </ReactFlow>
+              </div>
+              {!reveal.done && (
+                <DrawingProgress
+                  drawn={reveal.nodes + reveal.edges}
+                  of={allNodes.length + allEdges.length}
+                />
+              )}
+              {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
             </div>
-            {!reveal.done && (
-              <DrawingProgress
-                drawn={reveal.nodes + reveal.edges}
-                of={allNodes.length + allEdges.length}
-              />
-            )}
-            {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
-          </div>
-        </ScaleContext.Provider>
-      </TimingContext.Provider>
+          </ScaleContext.Provider>
+        </TimingContext.Provider>
+      </ChannelFeedContext.Provider>
     </FlightsContext.Provider>
   );
 }

@@ -11,15 +11,19 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { onDemand, onFirstInput } from '../layout/onDemand';
+import type { ChannelFeed } from './channelFeed';
 import type { RoundedBox } from './flightLayer';
 import type { Flights } from './flights';
-import type { PathGeometry } from './geometry';
+import type { KeepOut, PathGeometry } from './geometry';
 import { INSTANT, type FlightItem, type Timing, type Warp } from './timing';
 
 export const TimingContext = createContext<Timing>(INSTANT);
 
 /** How much larger than normal elements on the edges are drawn (presenter mode). */
 export const ScaleContext = createContext(1);
+
+/** Where the graph publishes its channels' elements in flight at each tick (channelFeed.ts). */
+export const ChannelFeedContext = createContext<ChannelFeed | null>(null);
 
 /** The canvas every element in flight of the graph is drawn on; null while its code loads. */
 export const FlightsContext = createContext<Flights | null>(null);
@@ -108,6 +112,47 @@ export function Flight({
     else if (wanted) wantFlights();
   }, [path, geometry, items, wanted, timing, scale, warp]);
   return null;
+}
+
+const NO_ITEMS: readonly FlightItem[] = [];
+
+/**
+ * The elements in flight on a channel: as Flight, but their moment comes from the graph's
+ * channel feed outside React, so a tick that moves them renders neither the edge nor React
+ * Flow's wrapper of it. The edge re-renders only when its path, its enlargement or the stretches
+ * it keeps free change, and then places its elements again.
+ */
+export function useChannelFlight(
+  edge: string,
+  geometry: PathGeometry,
+  scale: number,
+  keepOut: readonly KeepOut[],
+): void {
+  const flights = useContext(FlightsContext);
+  const feed = useContext(ChannelFeedContext);
+  const code = useFlightCode();
+  const path = useMemo(() => flights?.path(edge) ?? null, [flights, edge]);
+  useLayoutEffect(() => {
+    if (!path || !flights) return;
+    path.attach(flights.layer);
+    return () => path.detach();
+  }, [path, flights]);
+  useLayoutEffect(() => {
+    if (!feed) return;
+    return feed.listen(edge, ({ tick, elements }, timing) => {
+      // Placed by the flight layer's code (edges/channelItems.ts), which loads once something
+      // travels: until then the channel draws nothing, and its elements ask for the code.
+      if (!path || !code) {
+        if (elements.length > 0) wantFlights();
+        return;
+      }
+      const items =
+        elements.length > 0
+          ? code.channelItems({ id: edge, tick, elements, geometry, scale, keepOut })
+          : NO_ITEMS;
+      path.update(geometry, items, timing, scale);
+    });
+  }, [feed, edge, path, code, geometry, scale, keepOut]);
 }
 
 type NodeLookup = ReturnType<ReturnType<typeof useStoreApi>['getState']>['nodeLookup'];

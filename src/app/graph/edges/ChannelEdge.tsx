@@ -1,26 +1,25 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import type { FlightItem } from '../timing';
+import type { DrawnChannelData, DrawnChannelEdge } from '../channelFeed';
 import { CHANNEL_INSET, horizontalBezier, pointAt } from '../geometry';
 import { useT } from '../../i18n';
-import { Flight, useFlightCode, useScale } from '../motion';
+import { useChannelFlight, useScale } from '../motion';
 import { checkpointColor } from '../palette';
-import type { ChannelEdgeData, ChannelEdge as ChannelEdgeType } from '../toFlowElements';
 import { fillFigure, fillFull, fillTitle } from '../describe';
 
-const NONE: ChannelEdgeData = {
+const NONE: DrawnChannelData = {
   kind: 'channel',
   channel: '',
-  tick: 0,
-  elements: [],
   blockedBy: null,
   keepOut: [],
   fill: null,
 };
 
-const NOTHING: readonly FlightItem[] = [];
-
-/** A data channel: its elements in flight, each at the fraction of its latency it travelled. */
+/**
+ * A data channel, blocked or not, with its fill where its receiver has no row for it; its
+ * elements in flight, each at the fraction of its latency it travelled, come from the graph's
+ * channel feed at each tick (useChannelFlight).
+ */
 function ChannelEdgeView({
   id,
   sourceX,
@@ -28,28 +27,19 @@ function ChannelEdgeView({
   targetX,
   targetY,
   data = NONE,
-}: EdgeProps<ChannelEdgeType>) {
+}: EdgeProps<DrawnChannelEdge>) {
   const geometry = useMemo(
     () => horizontalBezier({ x: sourceX, y: sourceY }, { x: targetX, y: targetY }),
     [sourceX, sourceY, targetX, targetY],
   );
   const scale = useScale();
-  const { tick, elements, blockedBy, keepOut, fill } = data;
+  const { blockedBy, keepOut, fill } = data;
   const t = useT();
   // The channel's fill against its credits, beside its receiver's end, where the receiver's
   // inputs are cells without room for it: shown once records wait.
   const fillAt = pointAt(geometry, Math.max(0, geometry.length - CHANNEL_INSET * scale * 2.5));
   const full = fill !== null && fillFull(fill);
-  // Placed by the flight layer's code (edges/channelItems.ts), which loads once something
-  // travels: until then the channel draws nothing, and its elements ask for the code.
-  const code = useFlightCode();
-  const items = useMemo(
-    () =>
-      code && elements.length > 0
-        ? code.channelItems({ id, tick, elements, geometry, scale, keepOut })
-        : NOTHING,
-    [code, id, tick, elements, geometry, scale, keepOut],
-  );
+  useChannelFlight(id, geometry, scale, keepOut);
   return (
     <>
       <BaseEdge
@@ -58,7 +48,6 @@ function ChannelEdgeView({
         className={blockedBy === null ? 'g-channel' : 'g-channel g-channel-blocked'}
         style={blockedBy === null ? undefined : { stroke: checkpointColor(blockedBy).fill }}
       />
-      <Flight edge={id} geometry={geometry} items={items} wanted={elements.length > 0} />
       {fill !== null && fill.records > 0 && (
         <text
           className={full ? 'g-fill g-fill-full' : 'g-fill'}
