@@ -46,3 +46,36 @@ for (const language of ['en', 'zh'] as const) {
     );
   });
 }
+
+// Lesson 8's "Expired before it started": checkpoint 1 of the backpressured job expired before
+// its barrier reached the sum. Its start delays are of the subtasks a barrier reached, and the
+// panel says of how many, so that "100 ms" does not read as the sum's.
+const REACHED = {
+  en: { tab: 'Checkpoints', failed: 'FAILED', reached: 'barrier at 2 of 4 subtasks' },
+  zh: { tab: '检查点', failed: '失败', reached: '分界线已到 4 个子任务中的 2 个' },
+} as const;
+
+for (const language of ['en', 'zh'] as const) {
+  test(`(${language}) an expired checkpoint's start delays say how many subtasks the barrier reached`, async ({
+    page,
+  }) => {
+    const words = REACHED[language];
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, linkTo({ scenario: { preset: 'slow-sink-aligned' }, tick: 16, language }));
+    await expectTick(page, 16);
+    await page.getByRole('tab', { name: words.tab }).click();
+    const expired = page.locator('.cl-cp-failed').first();
+    await expect(expired.locator('.cl-status')).toContainText(words.failed);
+    await expect(expired.locator('.cl-cp-reached')).toHaveText(words.reached);
+    // Every subtask shown, the sum and the sink without a start delay.
+    await expired.getByRole('button', { name: WORDS[language].each }).click();
+    const sum = expired.locator('tr', { hasText: /^sum|^和/ });
+    await expect(sum.locator('td').nth(2)).toHaveText('–');
+
+    // A completed checkpoint's barrier reached every subtask: no such note.
+    await open(page, linkTo({ scenario: { preset: 'checkpoint-config' }, tick: 30, language }));
+    await page.getByRole('tab', { name: words.tab }).click();
+    await expect(page.locator('.cl-cp-completed').first()).toBeVisible();
+    await expect(page.locator('.cl-cp-completed .cl-cp-reached')).toHaveCount(0);
+  });
+}

@@ -176,6 +176,14 @@ function Summary({ row }: { row: CheckpointRow }) {
   );
 }
 
+/** Of how many subtasks the start delays are: those a barrier reached. */
+function reachedText(reached: number, total: number): LocalText {
+  return {
+    en: `barrier at ${reached} of ${total} subtasks`,
+    zh: `分界线已到 ${total} 个子任务中的 ${reached} 个`,
+  };
+}
+
 const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario: Scenario }) {
   const t = useT();
   const still = useReducedMotion();
@@ -185,6 +193,7 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
   const color = checkpointColor(row.id);
   const status = STATUS[row.status];
   const { tickMs } = scenario;
+  const reached = row.tasks.filter((task) => task.startDelayMs !== null).length;
   return (
     <m.li
       className={`cl-cp cl-cp-${row.status.toLowerCase()}`}
@@ -278,6 +287,11 @@ const Row = memo(function Row({ row, scenario }: { row: CheckpointRow; scenario:
             {row.summary.startDelayMs === null
               ? '–'
               : `${formatMs(row.summary.startDelayMs.min)} / ${formatMs(Math.round(row.summary.startDelayMs.avg))} / ${formatMs(row.summary.startDelayMs.max)}`}
+            {reached > 0 && reached < row.tasks.length && (
+              // Over the subtasks a barrier reached only: one it never reached has no start
+              // delay yet, and it may be the longest (a backpressured job's checkpoint expires so).
+              <span className="cl-cp-reached">{t(reachedText(reached, row.tasks.length))}</span>
+            )}
           </dd>
         </div>
         {row.type !== 'aligned' && (

@@ -47,8 +47,8 @@ export const lesson8Backpressure: LessonBody = {
       tick: 16,
       title: { en: 'Expired before it started', zh: '还没开始就过期了' },
       text: {
-        en: 'Checkpoint 1 expired after 600 ms: the sum had not even received a barrier (its start delay is longer than the timeout). This is the “checkpoint expired before completing” of a backpressured job. “Show beside it” opens the same job with unaligned checkpoints: it completed checkpoint 1 at tick 15.',
-        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（启动延迟比超时时间还长）。这就是反压作业中常见的检查点过期失败（失败原因 CHECKPOINT_EXPIRED）。用“在旁边显示”按钮打开使用非对齐检查点的同一作业：它的检查点 1 在第 15 拍就完成了。',
+        en: 'Checkpoint 1 expired after 600 ms: the sum had not even received a barrier (its start delay would be longer than the timeout: the Checkpoints tab’s start delays are of the two sources only). This is the “checkpoint expired before completing” of a backpressured job. “Show beside it” opens the same job with unaligned checkpoints: it completed checkpoint 1 at tick 15.',
+        zh: '检查点 1 在 600 ms 后过期：求和任务连一个分界线都还没收到（它的启动延迟会比超时时间还长：“检查点”标签页里的启动延迟只统计了两个源）。这就是反压作业中常见的检查点过期失败（失败原因 CHECKPOINT_EXPIRED）。用“在旁边显示”按钮打开使用非对齐检查点的同一作业：它的检查点 1 在第 15 拍就完成了。',
       },
       highlight: ['jobmanager', 'sum#0'],
       twin: { unaligned: true },
