@@ -193,3 +193,49 @@ test.describe('compact names', () => {
     });
   }
 });
+
+/**
+ * Lesson 2's "Snapshot everything" (stop-the-world, tick 12): every task copies its state into
+ * checkpoint 1, the paused sources too. A source's footer shows its offset, that it is paused
+ * and its snapshot's badge, each whole inside the footer, on a projector's 1280x720 (compact
+ * nodes, where the word "paused" pushed the badge off the footer) as at 1440x900.
+ */
+for (const language of ['en', 'zh'] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
+    test(`${language} ${width}x${height}: a paused source's footer shows its snapshot badge and that it is paused`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await open(page, linkTo({ scenario: { preset: 'stop-the-world' }, tick: 12, language }));
+      for (const id of ['source#0', 'source#1']) {
+        const footer = node(page, id).locator('.g-footer');
+        // The word, or in a compact footer the sign named by it.
+        const paused = WORDS[language].paused;
+        await expect(
+          footer
+            .locator('.g-badge', { hasText: paused })
+            .or(footer.getByTitle(paused, { exact: true })),
+        ).toHaveCount(1);
+        const badge = footer.locator('.g-tag', { hasText: '◉ 1' });
+        await expect(badge).toBeVisible();
+        const outside = await footer.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return [...el.children]
+            .map((child) => ({ text: child.textContent, r: child.getBoundingClientRect() }))
+            .filter(
+              ({ r }) =>
+                r.left < box.left - 0.5 ||
+                r.right > box.right + 0.5 ||
+                r.top < box.top - 0.5 ||
+                r.bottom > box.bottom + 0.5,
+            )
+            .map(({ text }) => text);
+        });
+        expect(outside, `${id}: every part of its footer inside it`).toEqual([]);
+      }
+    });
+  }
+}

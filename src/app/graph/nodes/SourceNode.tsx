@@ -1,17 +1,19 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useT } from '../../i18n';
+import { useT, type LocalText } from '../../i18n';
 import { spread } from '../geometry';
 import { SIZE } from '../layout';
 import { useTiming } from '../motion';
 import { checkpointColor } from '../palette';
 import type { SourceNode as SourceNodeType } from '../toFlowElements';
-import { CheckpointTag, Cleared, isCleared, TaskFrame, TickBadges } from './parts';
+import { CheckpointTag, Cleared, isCleared, PauseIcon, TaskFrame, TickBadges } from './parts';
 
 /**
  * A source subtask: its replayable input as a tape, what it read, the read position, and the
  * offsets the checkpoints stored marked on the tape, where a restore rewinds it to.
  */
+const PAUSED: LocalText = { en: 'paused', zh: '已暂停' };
+
 /** Half a checkpoint tag's width under the tape, the prefixed kind included. */
 const TAG_HALF = 16;
 
@@ -58,6 +60,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
     inner,
   );
   const cleared = isCleared(data.status);
+  const compact = data.box.detail === 'compact';
   // A CSS transition: the caret moves once a tick, which the compositor can do on its own.
   const move = timing.instant
     ? 'none'
@@ -113,7 +116,7 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
       </div>
       <div className="g-footer g-source-footer" style={{ height: SIZE.footerRow }}>
         {cleared ? (
-          <Cleared status={data.status} compact={data.box.detail === 'compact'} />
+          <Cleared status={data.status} compact={compact} />
         ) : (
           <span>
             <span className="g-label">{t({ en: 'offset', zh: '偏移量' })}</span>{' '}
@@ -131,7 +134,16 @@ function SourceNodeView({ data, selected }: NodeProps<SourceNodeType>) {
             ↺ {data.rewound.from}→{data.rewound.to}
           </span>
         )}
-        {data.paused && <span className="g-badge">{t({ en: 'paused', zh: '已暂停' })}</span>}
+        {data.paused &&
+          (compact ? (
+            // A compact footer has no room for the word beside the offset and a snapshot's
+            // badge, which wrapped away at the moment the lesson is about: the sign, named.
+            <span className="g-badge g-badge-paused" title={t(PAUSED)} aria-label={t(PAUSED)}>
+              <PauseIcon />
+            </span>
+          ) : (
+            <span className="g-badge">{t(PAUSED)}</span>
+          ))}
         {data.status === 'FINISHED' && (
           <span className="g-badge">{t({ en: 'finished', zh: '已完成' })}</span>
         )}
