@@ -340,12 +340,33 @@ for (const language of ['en', 'zh'] as const) {
       expect(numbers[k] - numbers[k - 1]).toBeGreaterThanOrEqual(0);
       expect(numbers[k] - numbers[k - 1]).toBeLessThanOrEqual(1);
     }
-    // The second part of the first lesson in parts: its header says the number its entry shows.
+    // The second part of the first lesson in parts: its entry and its header say the number and
+    // which part it is, and so does the first part's "Next lesson" button.
     const second = numbers.findIndex((n, k) => k > 0 && n === numbers[k - 1]);
     expect(second).toBeGreaterThan(0);
+    const parts = numbers.filter((n) => n === numbers[second]).length;
+    const part = language === 'en' ? `part 2 of ${parts}` : `第 2/${parts} 部分`;
+    await expect(items.nth(second)).toContainText(part);
+    await expect(items.nth(second - 1)).toContainText(
+      language === 'en' ? `part 1 of ${parts}` : `第 1/${parts} 部分`,
+    );
+    // A lesson in one part says none.
+    await expect(items.first()).not.toContainText(language === 'en' ? 'part ' : '部分');
     await items.nth(second).getByRole('button').click();
     const header =
-      language === 'en' ? `Lesson ${numbers[second]} · step 1 /` : `第 ${numbers[second]} 课`;
+      language === 'en'
+        ? `Lesson ${numbers[second]}, ${part} · step 1 /`
+        : `第 ${numbers[second]} 课 ${part} · 第 1 /`;
     await expect(page.getByTestId('lesson')).toContainText(header);
+
+    const firstPart = LESSONS[second - 1];
+    const end = firstPart.steps.at(-1)!;
+    await open(page, lessonStep(firstPart.id, end.title.en, language).link);
+    const nextPart = LESSONS[second];
+    await expect(page.getByTestId('next-lesson')).toHaveText(
+      language === 'en'
+        ? `Next lesson: ${nextPart.order}. ${nextPart.title.en} (${part})`
+        : `下一课：${nextPart.order}. ${nextPart.title.zh}（${part}）`,
+    );
   });
 }

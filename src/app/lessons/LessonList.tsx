@@ -1,4 +1,4 @@
-import { COURSE } from '../../scenarios/lessons/registry';
+import { COURSE, partOf, partText } from '../../scenarios/lessons/registry';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { openLessonById } from './navigation';
@@ -19,6 +19,7 @@ export function LessonList() {
       <ol>
         {COURSE.map((lesson) => {
           const summary = lessonSummary(lesson.id);
+          const part = partOf(lesson.id);
           return (
             // Numbered as the lesson itself is ("Lesson 6 · step 1"): a lesson's parts share it.
             <li key={lesson.id} value={lesson.order}>
@@ -29,7 +30,10 @@ export function LessonList() {
                 onFocus={prepareStepNav}
                 onClick={() => void openLessonById(lesson.id)}
               >
-                <b>{t(lesson.title)}</b>
+                <b>
+                  {t(lesson.title)}
+                  {part && t({ en: ` (${partText(part).en})`, zh: `（${partText(part).zh}）` })}
+                </b>
                 {summary && <span>{t(summary)}</span>}
               </button>
             </li>

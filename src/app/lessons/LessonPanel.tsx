@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { lessonById } from '../../scenarios/lessons';
+import { partOf, partText } from '../../scenarios/lessons/registry';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
 import { useStore } from '../store';
@@ -31,14 +32,16 @@ export function LessonPanel() {
   }, [lesson, nav]);
   if (!current || !lesson) return <CourseList />;
   const step = lesson.steps[current.step];
+  // A section taught in parts: each part has the lesson's number, and says which part it is.
+  const part = partOf(lesson.id);
   const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
   return (
     <article className="lesson" data-testid="lesson">
       <header>
         <p className="muted">
           {t({
-            en: `Lesson ${lesson.order} · step ${current.step + 1} / ${lesson.steps.length}`,
-            zh: `第 ${lesson.order} 课 · 第 ${current.step + 1} / ${lesson.steps.length} 步`,
+            en: `Lesson ${lesson.order}${part ? `, ${partText(part).en}` : ''} · step ${current.step + 1} / ${lesson.steps.length}`,
+            zh: `第 ${lesson.order} 课${part ? ` ${partText(part).zh}` : ''} · 第 ${current.step + 1} / ${lesson.steps.length} 步`,
           })}
         </p>
         <h2>{t(lesson.title)}</h2>

@@ -4,6 +4,7 @@ import { useT } from '../i18n';
 import { useStore } from '../store';
 import { prepareCourse, useCourse } from './course';
 import { nextLesson, openLessonById } from './navigation';
+import { partOf, partText } from '../../scenarios/lessons/registry';
 
 /**
  * Said when the cursor is not at the moment of the step shown (it shows the last step whose
@@ -47,6 +48,7 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
     if (last && !course) prepareCourse();
   }, [last, course]);
   const next = last && course ? nextLesson(lesson, course) : undefined;
+  const nextPart = next ? partOf(next.id) : null;
   const from = step > 0 ? lesson.steps[step - 1].tick : 0;
   return (
     <>
@@ -78,6 +80,7 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
         >
           {t({ en: 'Next lesson: ', zh: '下一课：' })}
           {next.order}. {t(next.title)}
+          {nextPart && t({ en: ` (${partText(nextPart).en})`, zh: `（${partText(nextPart).zh}）` })}
         </button>
       )}
       {last && course && !next && (

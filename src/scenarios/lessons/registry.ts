@@ -144,6 +144,25 @@ export const COURSE: readonly LessonInfo[] = Object.values(REGISTRY)
   .map(({ id, order, title }) => ({ id, order, title }))
   .sort((a, b) => a.order - b.order);
 
+/**
+ * Which part of its lesson `id` is, where a section is taught in parts (they share the lesson's
+ * number): null for a lesson in one part.
+ */
+export function partOf(id: string): { part: number; parts: number } | null {
+  const entry = COURSE.find((lesson) => lesson.id === id);
+  if (!entry) return null;
+  const parts = COURSE.filter((lesson) => lesson.order === entry.order);
+  return parts.length < 2 ? null : { part: parts.indexOf(entry) + 1, parts: parts.length };
+}
+
+/** A lesson part as a lesson's header and the course list say it: "part 2 of 2". */
+export function partText({ part, parts }: { part: number; parts: number }): {
+  en: string;
+  zh: string;
+} {
+  return { en: `part ${part} of ${parts}`, zh: `第 ${part}/${parts} 部分` };
+}
+
 /** The registry's entry for `id`, if the course has that lesson. */
 export function entryOf(id: string): Entry | undefined {
   return Object.hasOwn(REGISTRY, id) ? REGISTRY[id as LessonId] : undefined;
