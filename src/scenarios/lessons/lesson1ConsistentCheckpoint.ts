@@ -112,8 +112,8 @@ export const lesson1ConsistentCheckpoint: LessonBody = {
           zh: '{sum_even#0} 把 6 算了两次吗？',
         },
         answer: {
-          en: 'No. The 6 added before the failure was cleared with the state; the restored state (6) did not contain it, so it is counted once.',
-          zh: '没有。故障前加上的 6 随状态一起被清空了；恢复的状态 (6) 里不含它，所以它只被计算一次。',
+          en: 'No. The 6 added before the failure was cleared with the state; the restored sum, 2 + 4 = 6, did not contain it, so it is counted once.',
+          zh: '没有。故障前加上的 6 随状态一起被清空了；恢复的和是 2 + 4 = 6，里面不含这条记录，所以它只被计算一次。',
         },
       },
     },
