@@ -366,3 +366,39 @@ test.describe('the state backend while restoring at 1280x720', () => {
     });
   }
 });
+
+// Lesson 1's "Restore from the checkpoint" in presenter mode at 1280x720: the backend is one
+// cell wide, and the word "restoring" in its badge cut its name to "State backe…". The badge
+// there is the sign and the checkpoint, as on the restored tasks, named in full for the pointer.
+test.describe('the state backend one cell wide while restoring, presenter at 1280x720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  const WORDS = {
+    en: { name: 'State backend', badge: 'restoring from checkpoint 1' },
+    zh: { name: '状态后端', badge: '正在从检查点 1 恢复' },
+  } as const;
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: its name is whole beside the restoring badge`, async ({ page }) => {
+      const { lesson, step } = lessonStep(
+        'consistent-checkpoint',
+        'Restore from the checkpoint',
+        language,
+      );
+      await open(
+        page,
+        linkTo({
+          scenario: { preset: lesson.scenario.id },
+          tick: lesson.steps[step].tick,
+          lesson: { id: lesson.id, step },
+          language,
+          view: { presenter: true },
+        }),
+      );
+      const header = page.locator('.g-store .g-header');
+      await expect(header.getByTitle(WORDS[language].badge, { exact: true })).toBeVisible();
+      const name = header.locator('.g-name');
+      await expect(name).toContainText(WORDS[language].name);
+      const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(cut, 'the backend name cut short').toBe(false);
+    });
+  }
+});

@@ -15,6 +15,11 @@ const STATUS: Record<CheckpointStatus, LocalText> = {
 
 const SUBTITLE: LocalText = { en: 'snapshots per checkpoint', zh: '每个检查点的快照' };
 
+const RESTORING = (checkpoint: number): LocalText => ({
+  en: `restoring from checkpoint ${checkpoint}`,
+  zh: `正在从检查点 ${checkpoint} 恢复`,
+});
+
 const IN_FLIGHT: LocalText = { en: 'in flight', zh: '在途数据' };
 
 /** An unaligned snapshot's channel state as its cell shows it: the count, then the values. */
@@ -80,8 +85,15 @@ function BackendNodeView({ data, width, height }: NodeProps<BackendNodeType>) {
           {data.cellsPerLine > 1 && <span className="g-sub">{t(SUBTITLE)}</span>}
         </span>
         {data.restoringFrom !== null && (
-          <span className="g-badge g-badge-restore">
-            ↺ {t({ en: 'restoring', zh: '恢复中' })} <CheckpointTag id={data.restoringFrom} />
+          <span
+            className="g-badge g-badge-restore"
+            title={t(RESTORING(data.restoringFrom))}
+            aria-label={t(RESTORING(data.restoringFrom))}
+          >
+            {/* One cell wide, the word left the name no room ("State backe…"): the sign the
+                restored tasks show, named in the title. */}
+            ↺ {data.cellsPerLine > 1 && t({ en: 'restoring', zh: '恢复中' })}{' '}
+            <CheckpointTag id={data.restoringFrom} />
           </span>
         )}
       </div>
