@@ -23,12 +23,27 @@ export interface LessonInfo {
   /** Its place in the course, 1..9. */
   order: number;
   title: LocalText;
+  /** Which part of its lesson it is, where its section is taught in parts and the course says. */
+  part?: LessonPart | null;
+}
+
+/** A lesson taught in parts (they share its number): this one is `part` of `parts`. */
+export interface LessonPart {
+  part: number;
+  parts: number;
+}
+
+/** A lesson part as a lesson's header, the course list and the Next button say it. */
+export function partText({ part, parts }: LessonPart): LocalText {
+  return { en: `part ${part} of ${parts}`, zh: `第 ${part}/${parts} 部分` };
 }
 
 /** A guided lesson: a preset scenario plus narrated steps. One per section of the seed text. */
 export interface Lesson extends LessonInfo {
   scenario: Scenario;
   steps: LessonStep[];
+  /** Which part of its lesson it is, where its section is taught in parts; null otherwise. */
+  part: LessonPart | null;
 }
 
 /** What a lesson's module holds: its run and its steps; the course's registry says the rest. */

@@ -1,4 +1,5 @@
-import { COURSE, partOf, partText } from '../../scenarios/lessons/registry';
+import { partText } from '../../scenarios/lesson';
+import { COURSE } from '../../scenarios/lessons/registry';
 import { lessonSummary } from '../../scenarios/lessons/summaries';
 import { useT } from '../i18n';
 import { openLessonById } from './navigation';
@@ -19,7 +20,7 @@ export function LessonList() {
       <ol>
         {COURSE.map((lesson) => {
           const summary = lessonSummary(lesson.id);
-          const part = partOf(lesson.id);
+          const part = lesson.part;
           return (
             // Numbered as the lesson itself is ("Lesson 6 · step 1"): a lesson's parts share it.
             <li key={lesson.id} value={lesson.order}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { lessonById } from '../../scenarios/lessons';
-import { partOf, partText } from '../../scenarios/lessons/registry';
+import { partText } from '../../scenarios/lesson';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { lessonText } from '../../session/narration';
 import { useStore } from '../store';
@@ -33,7 +33,7 @@ export function LessonPanel() {
   if (!current || !lesson) return <CourseList />;
   const step = lesson.steps[current.step];
   // A section taught in parts: each part has the lesson's number, and says which part it is.
-  const part = partOf(lesson.id);
+  const part = lesson.part;
   const say = (text: LocalText) => lessonText(text, language, lesson.scenario);
   return (
     <article className="lesson" data-testid="lesson">

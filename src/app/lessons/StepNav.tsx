@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import type { Lesson } from '../../scenarios/lesson';
+import { partText, type Lesson } from '../../scenarios/lesson';
 import { useT } from '../i18n';
 import { useStore } from '../store';
 import { prepareCourse, useCourse } from './course';
 import { nextLesson, openLessonById } from './navigation';
-import { partOf, partText } from '../../scenarios/lessons/registry';
 
 /**
  * Said when the cursor is not at the moment of the step shown (it shows the last step whose
@@ -48,7 +47,7 @@ export function StepNav({ lesson, step }: { lesson: Lesson; step: number }) {
     if (last && !course) prepareCourse();
   }, [last, course]);
   const next = last && course ? nextLesson(lesson, course) : undefined;
-  const nextPart = next ? partOf(next.id) : null;
+  const nextPart = next?.part ?? null;
   const from = step > 0 ? lesson.steps[step - 1].tick : 0;
   return (
     <>

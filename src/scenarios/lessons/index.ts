@@ -13,10 +13,20 @@ const loaded = new Map<string, Lesson>();
 export async function loadLesson(id: string): Promise<Lesson | undefined> {
   const known = loaded.get(id);
   if (known) return known;
-  const entry = id === FIRST_LESSON.id ? FIRST_LESSON : (await import('./registry')).entryOf(id);
+  // The first lesson is in one part; the registry knows the others' parts.
+  const registry = id === FIRST_LESSON.id ? null : await import('./registry');
+  const entry = registry ? registry.entryOf(id) : FIRST_LESSON;
   if (!entry) return undefined;
   const { scenario, steps } = await entry.body();
-  const lesson: Lesson = { id: entry.id, order: entry.order, title: entry.title, scenario, steps };
+  const part = registry ? registry.partOf(entry.id) : null;
+  const lesson: Lesson = {
+    id: entry.id,
+    order: entry.order,
+    title: entry.title,
+    scenario,
+    steps,
+    part,
+  };
   loaded.set(id, lesson);
   return lesson;
 }

@@ -1,4 +1,4 @@
-import type { LessonInfo } from '../lesson';
+import type { LessonInfo, LessonPart } from '../lesson';
 import { FIRST_LESSON, type LessonEntry as Entry } from './first';
 
 /**
@@ -140,7 +140,7 @@ export const REGISTRY = {
 export type LessonId = keyof typeof REGISTRY;
 
 /** The course in the order it is taken (a section taught in two parts has two entries). */
-export const COURSE: readonly LessonInfo[] = Object.values(REGISTRY)
+const ORDERED = Object.values(REGISTRY)
   .map(({ id, order, title }) => ({ id, order, title }))
   .sort((a, b) => a.order - b.order);
 
@@ -148,20 +148,17 @@ export const COURSE: readonly LessonInfo[] = Object.values(REGISTRY)
  * Which part of its lesson `id` is, where a section is taught in parts (they share the lesson's
  * number): null for a lesson in one part.
  */
-export function partOf(id: string): { part: number; parts: number } | null {
-  const entry = COURSE.find((lesson) => lesson.id === id);
+export function partOf(id: string): LessonPart | null {
+  const entry = ORDERED.find((lesson) => lesson.id === id);
   if (!entry) return null;
-  const parts = COURSE.filter((lesson) => lesson.order === entry.order);
+  const parts = ORDERED.filter((lesson) => lesson.order === entry.order);
   return parts.length < 2 ? null : { part: parts.indexOf(entry) + 1, parts: parts.length };
 }
 
-/** A lesson part as a lesson's header and the course list say it: "part 2 of 2". */
-export function partText({ part, parts }: { part: number; parts: number }): {
-  en: string;
-  zh: string;
-} {
-  return { en: `part ${part} of ${parts}`, zh: `第 ${part}/${parts} 部分` };
-}
+export const COURSE: readonly LessonInfo[] = ORDERED.map((lesson) => ({
+  ...lesson,
+  part: partOf(lesson.id),
+}));
 
 /** The registry's entry for `id`, if the course has that lesson. */
 export function entryOf(id: string): Entry | undefined {
