@@ -31,14 +31,14 @@ import './graph.css';
 import { GraphLegend } from './GraphLegend';
 import { INSTANT, type Timing } from './timing';
 import { floorsFor, type View } from './floors';
-import { ChannelFeed, splitChannels } from './channelFeed';
+import { splitChannels } from './channelMoments';
 import {
-  ChannelFeedContext,
   FlightCanvas,
   FlightsContext,
   ScaleContext,
   TimingContext,
   useFlights,
+  wantFlights,
 } from './motion';
 import { chooseLayout, FIT_PADDING, neededSize, type Fitted, type Stage } from './layout';
 import { useReveal } from './reveal';
@@ -274,12 +274,11 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     [elements, own.positions, own.measured, selectedTask, highlight, marked],
   );
   const allNodes = useShared(drawn);
-  // The channels' elements in flight go to the feed, not to React Flow (channelFeed.ts).
+  // The channels' elements in flight go to the flight layer's feed, not to React Flow
+  // (channelFeed.ts); the first that travels asks for the layer's code.
   const sharedEdges = useShared(elements.edges);
   const channels = useMemo(() => splitChannels(sharedEdges), [sharedEdges]);
   const allEdges = useShared(channels.drawn);
-  const [feed] = useState(() => new ChannelFeed());
-  useLayoutEffect(() => feed.publish(channels.moments, timing), [feed, channels, timing]);
   // A large job newly laid out is drawn over a few frames, so that the page keeps answering.
   const reveal = useReveal(shape, allNodes.length, allEdges.length);
   const nodes = useMemo(
@@ -348,6 +347,10 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     playing,
   });
   const flights = useFlights();
+  useLayoutEffect(() => {
+    if (flights) flights.feed.publish(channels.moments, timing);
+    else if ([...channels.moments.values()].some((m) => m.elements.length > 0)) wantFlights();
+  }, [flights, channels, timing]);
 
   // React Flow's attribution link names itself in English only; a screen reader on the Chinese
   // screen hears it in Chinese. (Its text, the library's name, stays.)
@@ -379,57 +382,55 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   }, []);
   return (
     <FlightsContext.Provider value={flights}>
-      <ChannelFeedContext.Provider value={feed}>
-        <TimingContext.Provider value={timing}>
-          <ScaleContext.Provider value={scale}>
-            <div
-              className={['g-root', presenter ? 'g-presenter' : '', `g-${detail}`]
-                .filter(Boolean)
-                .join(' ')}
-              data-scale={scale}
-              data-arrangement={arrangement}
-              data-detail={detail}
-            >
-              <div className="g-canvas" ref={wrapper}>
-                <ReactFlow
-                  nodes={nodes}
-                  edges={edges}
-                  nodeTypes={nodeTypes}
-                  edgeTypes={edgeTypes}
-                  onNodesChange={onNodesChange}
-                  onPaneClick={unselect}
-                  onMoveStart={camera.onMoveStart}
-                  fitView
-                  fitViewOptions={FIT}
-                  minZoom={0.15}
-                  maxZoom={2.5}
-                  nodesConnectable={false}
-                  edgesFocusable={false}
-                  edgesReconnectable={false}
-                  zoomOnDoubleClick={false}
-                  deleteKeyCode={null}
-                  selectionKeyCode={null}
-                  multiSelectionKeyCode={null}
-                  panActivationKeyCode={null}
-                  // The stage's corner a framed task covers least often: of the 103 lesson steps
-                  // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
-                  attributionPosition="top-right"
-                  aria-label={t({ en: 'job graph', zh: '作业图' })}
-                >
-                  <FlightCanvas flights={flights} presenter={presenter} />
-                </ReactFlow>
-              </div>
-              {!reveal.done && (
-                <DrawingProgress
-                  drawn={reveal.nodes + reveal.edges}
-                  of={allNodes.length + allEdges.length}
-                />
-              )}
-              {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
+      <TimingContext.Provider value={timing}>
+        <ScaleContext.Provider value={scale}>
+          <div
+            className={['g-root', presenter ? 'g-presenter' : '', `g-${detail}`]
+              .filter(Boolean)
+              .join(' ')}
+            data-scale={scale}
+            data-arrangement={arrangement}
+            data-detail={detail}
+          >
+            <div className="g-canvas" ref={wrapper}>
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={nodeTypes}
+                edgeTypes={edgeTypes}
+                onNodesChange={onNodesChange}
+                onPaneClick={unselect}
+                onMoveStart={camera.onMoveStart}
+                fitView
+                fitViewOptions={FIT}
+                minZoom={0.15}
+                maxZoom={2.5}
+                nodesConnectable={false}
+                edgesFocusable={false}
+                edgesReconnectable={false}
+                zoomOnDoubleClick={false}
+                deleteKeyCode={null}
+                selectionKeyCode={null}
+                multiSelectionKeyCode={null}
+                panActivationKeyCode={null}
+                // The stage's corner a framed task covers least often: of the 103 lesson steps
+                // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
+                attributionPosition="top-right"
+                aria-label={t({ en: 'job graph', zh: '作业图' })}
+              >
+                <FlightCanvas flights={flights} presenter={presenter} />
+              </ReactFlow>
             </div>
-          </ScaleContext.Provider>
-        </TimingContext.Provider>
-      </ChannelFeedContext.Provider>
+            {!reveal.done && (
+              <DrawingProgress
+                drawn={reveal.nodes + reveal.edges}
+                of={allNodes.length + allEdges.length}
+              />
+            )}
+            {!presenter && <GraphLegend onFit={camera.fit} marks={marks} />}
+          </div>
+        </ScaleContext.Provider>
+      </TimingContext.Provider>
     </FlightsContext.Provider>
   );
 }

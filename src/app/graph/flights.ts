@@ -1,3 +1,4 @@
+import { ChannelFeed } from './channelFeed';
 import { FlightPath } from './flight';
 export { channelItems } from './edges/channelItems';
 import { FlightLayer } from './flightLayer';
@@ -9,10 +10,16 @@ import { FlightLayer } from './flightLayer';
  */
 export interface Flights {
   readonly layer: FlightLayer;
+  /** Each channel's elements in flight, as the graph publishes them after each render. */
+  readonly feed: ChannelFeed;
   /** The elements in flight on edge `edge`, to attach to the layer. */
   path(edge: string): FlightPath;
 }
 
 export function createFlights(): Flights {
-  return { layer: new FlightLayer(), path: (edge) => new FlightPath(edge) };
+  return {
+    layer: new FlightLayer(),
+    feed: new ChannelFeed(),
+    path: (edge) => new FlightPath(edge),
+  };
 }

@@ -11,7 +11,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { onDemand, onFirstInput } from '../layout/onDemand';
-import type { ChannelFeed } from './channelFeed';
 import type { RoundedBox } from './flightLayer';
 import type { Flights } from './flights';
 import type { KeepOut, PathGeometry } from './geometry';
@@ -21,9 +20,6 @@ export const TimingContext = createContext<Timing>(INSTANT);
 
 /** How much larger than normal elements on the edges are drawn (presenter mode). */
 export const ScaleContext = createContext(1);
-
-/** Where the graph publishes its channels' elements in flight at each tick (channelFeed.ts). */
-export const ChannelFeedContext = createContext<ChannelFeed | null>(null);
 
 /** The canvas every element in flight of the graph is drawn on; null while its code loads. */
 export const FlightsContext = createContext<Flights | null>(null);
@@ -45,7 +41,7 @@ function subscribeLoading(changed: () => void): () => void {
 const isLoading = () => flightsLoading;
 
 /** Loads the flight layer's code; where it cannot load, nothing travels on the screen. */
-function wantFlights(): void {
+export function wantFlights(): void {
   if (flightsLoading) return;
   setFlightsLoading(true);
   flightCode.load().then(
@@ -77,6 +73,18 @@ export function useTiming(): Timing {
   return useContext(TimingContext);
 }
 
+/** Edge `edge`'s path on the graph's flight layer, attached while the edge is drawn. */
+function useAttachedPath(edge: string) {
+  const flights = useContext(FlightsContext);
+  const path = useMemo(() => flights?.path(edge) ?? null, [flights, edge]);
+  useLayoutEffect(() => {
+    if (!path || !flights) return;
+    path.attach(flights.layer);
+    return () => path.detach();
+  }, [path, flights]);
+  return { flights, path };
+}
+
 /**
  * The elements in flight on one edge. They are drawn outside React, on the graph's flight layer,
  * by the one animation loop of flight.ts: a render only hands over this tick's positions, and
@@ -100,13 +108,7 @@ export function Flight({
 }) {
   const timing = useTiming();
   const scale = useScale();
-  const flights = useContext(FlightsContext);
-  const path = useMemo(() => flights?.path(edge) ?? null, [flights, edge]);
-  useLayoutEffect(() => {
-    if (!path || !flights) return;
-    path.attach(flights.layer);
-    return () => path.detach();
-  }, [path, flights]);
+  const { path } = useAttachedPath(edge);
   useLayoutEffect(() => {
     if (path) path.update(geometry, items, timing, scale, warp);
     else if (wanted) wantFlights();
@@ -118,9 +120,11 @@ const NO_ITEMS: readonly FlightItem[] = [];
 
 /**
  * The elements in flight on a channel: as Flight, but their moment comes from the graph's
- * channel feed outside React, so a tick that moves them renders neither the edge nor React
- * Flow's wrapper of it. The edge re-renders only when its path, its enlargement or the stretches
- * it keeps free change, and then places its elements again.
+ * channel feed (channelFeed.ts) outside React, so a tick that moves them renders neither the
+ * edge nor React Flow's wrapper of it. The edge re-renders only when its path, its enlargement
+ * or the stretches it keeps free change, and then places its elements again. Until the flight
+ * layer's code is there the channel draws nothing (the graph asks for the code once something
+ * travels).
  */
 export function useChannelFlight(
   edge: string,
@@ -128,31 +132,18 @@ export function useChannelFlight(
   scale: number,
   keepOut: readonly KeepOut[],
 ): void {
-  const flights = useContext(FlightsContext);
-  const feed = useContext(ChannelFeedContext);
   const code = useFlightCode();
-  const path = useMemo(() => flights?.path(edge) ?? null, [flights, edge]);
+  const { flights, path } = useAttachedPath(edge);
   useLayoutEffect(() => {
-    if (!path || !flights) return;
-    path.attach(flights.layer);
-    return () => path.detach();
-  }, [path, flights]);
-  useLayoutEffect(() => {
-    if (!feed) return;
-    return feed.listen(edge, ({ tick, elements }, timing) => {
-      // Placed by the flight layer's code (edges/channelItems.ts), which loads once something
-      // travels: until then the channel draws nothing, and its elements ask for the code.
-      if (!path || !code) {
-        if (elements.length > 0) wantFlights();
-        return;
-      }
+    if (!flights || !path || !code) return;
+    return flights.feed.listen(edge, ({ tick, elements }, timing) => {
       const items =
         elements.length > 0
           ? code.channelItems({ id: edge, tick, elements, geometry, scale, keepOut })
           : NO_ITEMS;
       path.update(geometry, items, timing, scale);
     });
-  }, [feed, edge, path, code, geometry, scale, keepOut]);
+  }, [flights, edge, path, code, geometry, scale, keepOut]);
 }
 
 type NodeLookup = ReturnType<ReturnType<typeof useStoreApi>['getState']>['nodeLookup'];

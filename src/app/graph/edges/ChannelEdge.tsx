@@ -1,6 +1,6 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import type { DrawnChannelData, DrawnChannelEdge } from '../channelFeed';
+import type { DrawnChannelData, DrawnChannelEdge } from '../channelMoments';
 import { CHANNEL_INSET, horizontalBezier, pointAt } from '../geometry';
 import { useT } from '../../i18n';
 import { useChannelFlight, useScale } from '../motion';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ChannelFeed,
-  splitChannels,
-  type ChannelMoment,
-} from '../../../../src/app/graph/channelFeed';
+import { ChannelFeed } from '../../../../src/app/graph/channelFeed';
+import { splitChannels, type ChannelMoment } from '../../../../src/app/graph/channelMoments';
 import { shareEqual } from '../../../../src/app/graph/shareEqual';
 import { INSTANT, type Timing } from '../../../../src/app/graph/timing';
 import { toFlowElements } from '../../../../src/app/graph/toFlowElements';
