@@ -1,5 +1,5 @@
 import { topologyOf } from './topology';
-import type { CheckpointRecord, DataRecord, Scenario } from './types';
+import type { CheckpointRecord, Scenario } from './types';
 
 /**
  * One subtask's figures for one checkpoint, as Flink's checkpoint details page shows them, in
@@ -72,15 +72,4 @@ export function summarize(values: readonly (number | null)[]): MetricSummary | n
   if (known.length === 0) return null;
   const sum = known.reduce((a, b) => a + b, 0);
   return { min: Math.min(...known), avg: sum / known.length, max: Math.max(...known) };
-}
-
-/** Checkpoint `c`'s channel state by the id of the task that persisted it, in persisted order. Pure. */
-export function channelStateByTask(
-  scenario: Scenario,
-  c: CheckpointRecord,
-): Record<string, DataRecord[]> {
-  const tasks = topologyOf(scenario).tasks;
-  const out: Record<string, DataRecord[]> = {};
-  for (const p of c.channelState) (out[tasks[p.task].id] ??= []).push(p.record);
-  return out;
 }

@@ -77,7 +77,7 @@ export {
 export {
   checkpointMetrics,
   summarize,
-  channelStateByTask,
   type SubtaskCheckpointMetrics,
   type MetricSummary,
 } from './checkpointMetrics';
+export { channelStateByTask } from './channelState';

@@ -10,17 +10,35 @@ import {
   type CheckpointStatus,
   type SimState,
   type TaskState,
+  type TaskStatus,
+  type TransactionAbort,
 } from '../../engine';
 import { useLanguage, useT, type LocalText } from '../i18n';
 import { figuresOf, formatFigure } from '../panels/checkpointFigures';
 import { taskName as taskLabel } from '../../session/narration';
 import { useStore } from '../store';
-import { describeOperator, describeState, msPerSecond } from './describe';
+import { describeOperator, describeState, TASK_STATUS } from './describe';
+import { msPerSecond } from './taskLoad';
 import './graph.css';
-import { CheckpointTag, ElementChip, PauseIcon, StatusPill } from './nodes/parts';
+import { CheckpointTag, ElementChip, PauseIcon } from './nodes/parts';
 import { elementView, latestOutputs } from './toFlowElements';
-import { ABORT_CAUSE, sinkTransactions, TRANSACTION_STATE } from './transactionView';
+import { sinkTransactions, TRANSACTION_STATE } from './transactionView';
 import { upcomingValues } from './upcomingValues';
+
+/** Why the broker aborted a transaction, as a phrase after its state. */
+const ABORT_CAUSE: Record<TransactionAbort, LocalText> = {
+  failover: { en: 'the task failed', zh: '任务失败' },
+  recovery: { en: 'not in the restored checkpoint', zh: '恢复的检查点中没有它' },
+  timeout: { en: 'transaction timeout', zh: '事务超时' },
+  'job-end': { en: 'the job ended', zh: '作业结束' },
+};
+
+function StatusPill({ status }: { status: TaskStatus }) {
+  const t = useT();
+  return (
+    <span className={`g-status g-status-${status.toLowerCase()}`}>{t(TASK_STATUS[status])}</span>
+  );
+}
 
 /**
  * Flink's figures for one subtask in the newest checkpoint it started (the web UI's checkpoint

@@ -1,5 +1,4 @@
 import type {
-  Backpressure,
   OperatorSpec,
   OperatorState,
   TaskStatus,
@@ -153,20 +152,6 @@ export function modeText(mode: Mode, unaligned: 'no' | 'always' | 'after-timeout
   return unaligned === 'always'
     ? { en: 'exactly-once (unaligned)', zh: '精确一次（非对齐）' }
     : { en: 'exactly-once (aligned, then unaligned)', zh: '精确一次（先对齐，超时后非对齐）' };
-}
-
-/**
- * Shares of a second in whole milliseconds that add up to 1000, as Flink's three task metrics
- * do. Pure.
- */
-export function msPerSecond(load: Backpressure): {
-  busy: number;
-  backpressured: number;
-  idle: number;
-} {
-  const busy = Math.round(load.busy * 1000);
-  const backpressured = Math.min(1000 - busy, Math.round(load.backpressured * 1000));
-  return { busy, backpressured, idle: 1000 - busy - backpressured };
 }
 
 /** A channel's records against its credits, as its label reads ("3/4", or "6" unbounded). */

@@ -112,14 +112,6 @@ export function placeAlong(
   ).map((d) => inset + d);
 }
 
-/** The direction of a path at a distance along it, in radians (0: to the right, y down). */
-export function angleAt(g: PathGeometry, distance: number): number {
-  const step = Math.min(2, g.length / 2);
-  const a = pointAt(g, Math.max(0, distance - step));
-  const b = pointAt(g, Math.min(g.length, distance + step));
-  return Math.atan2(b.y - a.y, b.x - a.x);
-}
-
 /**
  * Distances along a path of `length` for elements queued on it, head (nearest the end) first:
  * each as near its wanted distance as the others allow, at least `gap` apart, none past an end.
@@ -199,7 +191,7 @@ export const CHANNEL_INSET = 16;
 export type KeepOut = readonly [from: number, to: number];
 
 /** The stretches of a path, in order, where elements may rest: past the insets, not kept out. */
-function freeStretches(
+export function freeStretches(
   length: number,
   inset: number,
   keepOut: readonly KeepOut[],
@@ -214,11 +206,6 @@ function freeStretches(
   }
   if (to > at) free.push([at, to]);
   return free;
-}
-
-/** The length placeAvoiding spreads elements over. */
-export function freeLength(length: number, inset: number, keepOut: readonly KeepOut[]): number {
-  return freeStretches(length, inset, keepOut).reduce((n, [a, b]) => n + (b - a), 0);
 }
 
 /**

@@ -61,14 +61,6 @@ export const TRANSACTION_STATE: Record<TransactionState, LocalText> = {
   aborted: { en: 'aborted', zh: '已中止' },
 };
 
-/** Why the broker aborted a transaction, as a phrase after its state. */
-export const ABORT_CAUSE: Record<TransactionAbort, LocalText> = {
-  failover: { en: 'the task failed', zh: '任务失败' },
-  recovery: { en: 'not in the restored checkpoint', zh: '恢复的检查点中没有它' },
-  timeout: { en: 'transaction timeout', zh: '事务超时' },
-  'job-end': { en: 'the job ended', zh: '作业结束' },
-};
-
 export function recordCount(n: number): LocalText {
   return { en: `${n} ${n === 1 ? 'record' : 'records'}`, zh: `${n} 条` };
 }

@@ -1,7 +1,6 @@
 import {
-  angleAt,
   CHANNEL_INSET,
-  freeLength,
+  freeStretches,
   placeAvoiding,
   pointAt,
   type KeepOut,
@@ -18,7 +17,41 @@ import {
 } from '../queueFit';
 import type { FlightItem } from '../timing';
 import { positionAt, type InFlightView } from '../toFlowElements';
-import { barrierLook, recordLook, runLook } from './chips';
+import { barrierLook, CHIP_HEIGHT, recordLook, textWidth } from './chips';
+
+const runLooks = new Map<number, Look>();
+
+/**
+ * Records a channel has no room to draw one by one (their run, between two drawn elements), as
+ * one chip saying how many: dotted, so it does not read as a value.
+ */
+export function runLook(count: number): Look {
+  const known = runLooks.get(count);
+  if (known) return known;
+  const text = `+${count}`;
+  const look: Look = {
+    className: 'g-chip g-chip-run',
+    text,
+    width: Math.max(24, textWidth(text) + 10),
+    height: CHIP_HEIGHT,
+    stands: count,
+  };
+  runLooks.set(count, look);
+  return look;
+}
+
+/** The direction of a path at a distance along it, in radians (0: to the right, y down). */
+function angleAt(g: PathGeometry, distance: number): number {
+  const step = Math.min(2, g.length / 2);
+  const a = pointAt(g, Math.max(0, distance - step));
+  const b = pointAt(g, Math.min(g.length, distance + step));
+  return Math.atan2(b.y - a.y, b.x - a.x);
+}
+
+/** The length placeAvoiding spreads elements over. */
+function freeLength(length: number, inset: number, keepOut: readonly KeepOut[]): number {
+  return freeStretches(length, inset, keepOut).reduce((n, [a, b]) => n + (b - a), 0);
+}
 
 const GAP = 27;
 

@@ -43,27 +43,6 @@ export function recordLook(value: number, replay: boolean, persisted: number | n
   return look;
 }
 
-const runLooks = new Map<number, Look>();
-
-/**
- * Records a channel has no room to draw one by one (their run, between two drawn elements), as
- * one chip saying how many: dotted, so it does not read as a value.
- */
-export function runLook(count: number): Look {
-  const known = runLooks.get(count);
-  if (known) return known;
-  const text = `+${count}`;
-  const look: Look = {
-    className: 'g-chip g-chip-run',
-    text,
-    width: Math.max(24, textWidth(text) + 10),
-    height: CHIP_HEIGHT,
-    stands: count,
-  };
-  runLooks.set(count, look);
-  return look;
-}
-
 /**
  * A barrier: a tall bar in its checkpoint's colour with the checkpoint's number on it. A
  * cancellation barrier (its sender gave the checkpoint up) is the same bar hollow, dashed and

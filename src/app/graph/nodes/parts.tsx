@@ -57,13 +57,6 @@ export function CheckpointTag({
   );
 }
 
-export function StatusPill({ status }: { status: TaskStatus }) {
-  const t = useT();
-  return (
-    <span className={`g-status g-status-${status.toLowerCase()}`}>{t(TASK_STATUS[status])}</span>
-  );
-}
-
 /**
  * The status in a node's header, small enough to leave the name room: a dot while running, a
  * cross when failed or cancelled, a tick when finished. The state row spells a failure out.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { msPerSecond } from '../../../../src/app/graph/describe';
+import { msPerSecond } from '../../../../src/app/graph/taskLoad';
 import { backpressureStatus } from '../../../../src/engine';
 
 describe('msPerSecond: Flink’s busy, backpressured and idle time per second', () => {
