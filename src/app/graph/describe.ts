@@ -1,10 +1,4 @@
-import type {
-  OperatorSpec,
-  OperatorState,
-  TaskStatus,
-  JobStatus,
-  Mode,
-} from '../../engine';
+import type { OperatorSpec, OperatorState, TaskStatus, JobStatus, Mode } from '../../engine';
 import type { LocalText } from '../i18n';
 
 /** A state as a node shows it: what it is called and its value. */
