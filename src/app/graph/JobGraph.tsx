@@ -51,6 +51,7 @@ import { SourceNode } from './nodes/SourceNode';
 import {
   BACKEND_ID,
   JOB_MANAGER_ID,
+  markOutputsAhead,
   toFlowElements,
   type EdgeLabels,
   type FlowNode,
@@ -118,6 +119,31 @@ export function JobGraph(props: JobGraphProps) {
   );
 }
 
+/** A slice of marking outputs ahead, and the pause between two slices, in ms. */
+const AHEAD_SLICE_MS = 6;
+const AHEAD_GAP_MS = 20;
+
+/**
+ * Marks the sink outputs of the recorded run's last state (see markOutputsAhead) a slice between
+ * frames, as the run is recorded and while it stands still: the first jump to its end then reads
+ * the marks instead of making them.
+ */
+function useOutputsAhead(wanted: boolean): void {
+  const final = useStore((s) => (wanted ? s.timeline.final : null));
+  const playing = useStore((s) => s.playing);
+  useEffect(() => {
+    if (!final || playing) return;
+    let timer = 0;
+    const slice = () => {
+      const until = performance.now() + AHEAD_SLICE_MS;
+      if (!markOutputsAhead(final, () => performance.now() < until))
+        timer = window.setTimeout(slice, AHEAD_GAP_MS);
+    };
+    timer = window.setTimeout(slice, AHEAD_GAP_MS);
+    return () => window.clearTimeout(timer);
+  }, [final, playing]);
+}
+
 const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** One query for the page: `matchMedia` builds a new one per call, and the graph asks every tick. */
@@ -178,6 +204,7 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   const t = useT();
   const current = useStore((s) => s.current);
   const cursorEvents = useStore((s) => eventsAt(s.timeline, s.cursor));
+  useOutputsAhead(given === undefined);
   const selectedTask = useStore((s) => s.selectedTask);
   const select = useStore((s) => s.select);
   const playing = useStore((s) => s.playing);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { topologyOf, type SimState, type TimedEvent } from '../../../../src/engine';
 import {
+  markOutputsAhead,
   toFlowElements,
   type ChannelEdge,
   type ControlEdge,
@@ -16,6 +17,7 @@ import {
 } from '../../../../src/app/graph/toFlowElements';
 import { barrierAlignment } from '../../../../src/scenarios/presets/barrierAlignment';
 import { oddEvenSum } from '../../../../src/scenarios/presets/oddEvenSum';
+import { withDefaults } from '../../../../src/scenarios/defaults';
 import { firstEvent, record, snapshotOf, type Recording } from '../../../helpers/sim';
 
 function at(run: Recording, tick: number): FlowElements {
@@ -310,6 +312,54 @@ describe('sink outputs', () => {
         }).toEqual(want);
         duplicatesSeen += want.duplicates;
       }
+    }
+    expect(duplicatesSeen).toBeGreaterThan(0);
+  });
+
+  it("marks a long run's outputs ahead in slices, and shows the same marks after", () => {
+    // 6,000 records through a map that fails once: at-least-once replays some to the sink.
+    const values = Array.from({ length: 6000 }, (_, k) => k + 1);
+    const scenario = withDefaults({
+      id: 'long-outputs',
+      title: 'long outputs',
+      operators: [
+        { id: 'source', kind: 'source', parallelism: 1, input: values, rate: 60 },
+        { id: 'double', kind: 'map', parallelism: 1, multiply: 2, rate: 60 },
+        { id: 'sink', kind: 'sink', parallelism: 1, rate: 60 },
+      ],
+      edges: [
+        { from: 'source', to: 'double', partitioning: 'forward', latency: 1 },
+        { from: 'double', to: 'sink', partitioning: 'forward', latency: 1 },
+      ],
+      checkpoint: { mode: 'at-least-once', intervalMs: 1000 },
+      actions: [{ type: 'fail-task', task: 'double#0', when: { atTick: 60 } }],
+    });
+    const run = record(scenario);
+    const final = run.states[run.states.length - 1];
+    const sink = topologyOf(scenario).tasks.find((info) => info.operator.kind === 'sink')!;
+    expect(final.tasks[sink.index].output.length).toBeGreaterThan(6000);
+    // Given no time at all, each call still marks one slice: the marking goes forward and ends.
+    let calls = 1;
+    while (!markOutputsAhead(final, () => false)) calls++;
+    expect(calls).toBeGreaterThan(2);
+    expect(markOutputsAhead(final, () => false)).toBe(true);
+    const last = run.states.length - 1;
+    let duplicatesSeen = 0;
+    for (const tick of [last, Math.floor(last / 2), 1, last - 1]) {
+      const state = run.states[tick];
+      const flow = toFlowElements(state, { outputLimit: 4 });
+      const data = flow.nodes.find((n) => n.id === sink.id)!.data as {
+        output: unknown;
+        outputCount: number;
+        duplicates: number;
+      };
+      const want = expectedSink(state, sink.index, 4);
+      expect({
+        output: data.output,
+        outputCount: data.outputCount,
+        duplicates: data.duplicates,
+      }).toEqual(want);
+      duplicatesSeen += want.duplicates;
     }
     expect(duplicatesSeen).toBeGreaterThan(0);
   });
