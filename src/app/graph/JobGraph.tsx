@@ -83,6 +83,7 @@ const PADDING = {
 const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
 const STEP_SECONDS = 0.35;
 const NO_EVENTS: readonly SimEvent[] = [];
+const UNSTAGED = { nodes: [], edges: [] };
 
 /** The job graph's shape: positions a user dragged stay as long as this stays the same. */
 function shapeOf(scenario: Scenario): string {
@@ -246,9 +247,13 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
 
   const language = useLanguage();
   const edgeLabels = EDGE_LABELS[language];
+  // Nothing is laid out before the stage's size is known (see below): the job laid out for no
+  // stage was laid out again at once, twice the work of a large job's first screen.
+  const staged = stage !== null;
   const elements = useMemo(
-    () => toFlowElements(state, { events, scale, arrangement, detail, edgeLabels }),
-    [state, events, scale, arrangement, detail, edgeLabels],
+    () =>
+      staged ? toFlowElements(state, { events, scale, arrangement, detail, edgeLabels }) : UNSTAGED,
+    [staged, state, events, scale, arrangement, detail, edgeLabels],
   );
   const shape = useMemo(
     () => `${scale}:${arrangement}:${detail}:${shapeOf(state.scenario)}`,
@@ -386,13 +391,15 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
     wrapper.current
       ?.querySelector('.react-flow__attribution a')
       ?.setAttribute('aria-label', attribution);
-  }, [attribution]);
+  }, [attribution, staged]);
 
-  // A new size of the stage (presenter mode, a resized window): choose the layout again.
-  useEffect(() => {
+  // The stage's size, read before the first paint (a stage not shown yet, of no size, waits for
+  // its first), and again whenever it changes (presenter mode, a resized window): it chooses
+  // the layout.
+  useLayoutEffect(() => {
     const el = wrapper.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => {
+    const measure = () => {
       const width = Math.round(el.clientWidth);
       const height = Math.round(el.clientHeight);
       setStage((prev) =>
@@ -403,7 +410,9 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
           ? prev
           : { width, height, window: { width: window.innerWidth, height: window.innerHeight } },
       );
-    });
+    };
+    if (el.clientWidth > 0 && el.clientHeight > 0) measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -420,33 +429,35 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
             data-detail={detail}
           >
             <div className="g-canvas" ref={wrapper}>
-              <ReactFlow
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={nodeTypes}
-                edgeTypes={edgeTypes}
-                onNodesChange={onNodesChange}
-                onPaneClick={unselect}
-                onMoveStart={camera.onMoveStart}
-                fitView
-                fitViewOptions={FIT}
-                minZoom={0.15}
-                maxZoom={2.5}
-                nodesConnectable={false}
-                edgesFocusable={false}
-                edgesReconnectable={false}
-                zoomOnDoubleClick={false}
-                deleteKeyCode={null}
-                selectionKeyCode={null}
-                multiSelectionKeyCode={null}
-                panActivationKeyCode={null}
-                // The stage's corner a framed task covers least often: of the 103 lesson steps
-                // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
-                attributionPosition="top-right"
-                aria-label={t({ en: 'job graph', zh: '作业图' })}
-              >
-                <FlightCanvas flights={flights} presenter={presenter} />
-              </ReactFlow>
+              {staged && (
+                <ReactFlow
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={nodeTypes}
+                  edgeTypes={edgeTypes}
+                  onNodesChange={onNodesChange}
+                  onPaneClick={unselect}
+                  onMoveStart={camera.onMoveStart}
+                  fitView
+                  fitViewOptions={FIT}
+                  minZoom={0.15}
+                  maxZoom={2.5}
+                  nodesConnectable={false}
+                  edgesFocusable={false}
+                  edgesReconnectable={false}
+                  zoomOnDoubleClick={false}
+                  deleteKeyCode={null}
+                  selectionKeyCode={null}
+                  multiSelectionKeyCode={null}
+                  panActivationKeyCode={null}
+                  // The stage's corner a framed task covers least often: of the 103 lesson steps
+                  // at 1280x720, the top right meets a node in 2 and the bottom right in 20.
+                  attributionPosition="top-right"
+                  aria-label={t({ en: 'job graph', zh: '作业图' })}
+                >
+                  <FlightCanvas flights={flights} presenter={presenter} />
+                </ReactFlow>
+              )}
             </div>
             {!reveal.done && (
               <DrawingProgress
