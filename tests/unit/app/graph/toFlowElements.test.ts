@@ -273,6 +273,23 @@ describe('sink outputs', () => {
     };
   }
 
+  /** Checks the last 4 outputs a sink's node shows at `state`; how many duplicates it holds. */
+  function expectSinkShown(state: SimState, sink: { id: string; index: number }): number {
+    const flow = toFlowElements(state, { outputLimit: 4 });
+    const data = flow.nodes.find((n) => n.id === sink.id)!.data as {
+      output: unknown;
+      outputCount: number;
+      duplicates: number;
+    };
+    const want = expectedSink(state, sink.index, 4);
+    expect({
+      output: data.output,
+      outputCount: data.outputCount,
+      duplicates: data.duplicates,
+    }).toEqual(want);
+    return want.duplicates;
+  }
+
   it('shows the same outputs and duplicates whichever order the ticks are visited in', () => {
     const scenario = {
       ...barrierAlignment,
@@ -296,22 +313,7 @@ describe('sink outputs', () => {
     ];
     let duplicatesSeen = 0;
     for (const tick of ticks) {
-      const state = run.states[tick];
-      const flow = toFlowElements(state, { outputLimit: 4 });
-      for (const info of sinks) {
-        const data = flow.nodes.find((n) => n.id === info.id)!.data as {
-          output: unknown;
-          outputCount: number;
-          duplicates: number;
-        };
-        const want = expectedSink(state, info.index, 4);
-        expect({
-          output: data.output,
-          outputCount: data.outputCount,
-          duplicates: data.duplicates,
-        }).toEqual(want);
-        duplicatesSeen += want.duplicates;
-      }
+      for (const info of sinks) duplicatesSeen += expectSinkShown(run.states[tick], info);
     }
     expect(duplicatesSeen).toBeGreaterThan(0);
   });
@@ -346,20 +348,7 @@ describe('sink outputs', () => {
     const last = run.states.length - 1;
     let duplicatesSeen = 0;
     for (const tick of [last, Math.floor(last / 2), 1, last - 1]) {
-      const state = run.states[tick];
-      const flow = toFlowElements(state, { outputLimit: 4 });
-      const data = flow.nodes.find((n) => n.id === sink.id)!.data as {
-        output: unknown;
-        outputCount: number;
-        duplicates: number;
-      };
-      const want = expectedSink(state, sink.index, 4);
-      expect({
-        output: data.output,
-        outputCount: data.outputCount,
-        duplicates: data.duplicates,
-      }).toEqual(want);
-      duplicatesSeen += want.duplicates;
+      duplicatesSeen += expectSinkShown(run.states[tick], sink);
     }
     expect(duplicatesSeen).toBeGreaterThan(0);
   });
