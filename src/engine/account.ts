@@ -130,18 +130,38 @@ function recordKey(origin: Origin): number {
   return ordinal * POSITIONS + origin.index;
 }
 
+/** An Int32Array at least `length` long holding `old`'s first `used` values. */
+function grown(old: Int32Array, used: number, length: number): Int32Array {
+  let size = Math.max(64, old.length);
+  while (size < length) size *= 2;
+  if (size === old.length) return old;
+  const next = new Int32Array(size);
+  next.set(old.subarray(0, used));
+  return next;
+}
+
 /**
  * A count per record key, with the keys in the order they were first counted: counting is an
- * array access (a table of positions per source), not a hash lookup, since judging a long run
- * counts hundreds of thousands of records.
+ * array access (a table of positions per source), not a hash lookup, and the keys and counts are
+ * typed arrays, since judging a long run counts hundreds of thousands of records.
  */
 class Tally {
-  readonly keys: number[] = [];
-  readonly counts: number[] = [];
+  /** How many distinct keys are counted: positions 0 to size - 1. */
+  size = 0;
+  private keys: Int32Array = new Int32Array(0);
+  private counts: Int32Array = new Int32Array(0);
   /** Per source ordinal, per index: 1 + the key's position in `keys`, or 0. */
   private readonly at: Int32Array[] = [];
 
-  /** Adds `n` to the key's count and returns the key's position in `keys`. */
+  /** Room for `more` keys besides the ones counted, so that counting them allocates nothing. */
+  reserve(more: number): void {
+    const length = this.size + more;
+    if (length <= this.keys.length) return;
+    this.keys = grown(this.keys, this.size, length);
+    this.counts = grown(this.counts, this.size, length);
+  }
+
+  /** Adds `n` to the key's count and returns the key's position. */
   add(key: number, n: number): number {
     const source = sourceOf(key);
     const index = indexOf(key);
@@ -152,10 +172,21 @@ class Tally {
       this.counts[p] += n;
       return p;
     }
-    this.keys.push(key);
-    this.counts.push(n);
-    at[index] = this.keys.length;
-    return this.keys.length - 1;
+    const q = this.size;
+    if (q === this.keys.length) this.reserve(1);
+    this.keys[q] = key;
+    this.counts[q] = n;
+    this.size = q + 1;
+    at[index] = q + 1;
+    return q;
+  }
+
+  keyAt(p: number): number {
+    return this.keys[p];
+  }
+
+  countAt(p: number): number {
+    return this.counts[p];
   }
 
   countOf(key: number): number {
@@ -167,10 +198,7 @@ class Tally {
 
   private grow(source: number, index: number): Int32Array {
     const old = this.at[source];
-    let length = Math.max(64, old?.length ?? 0);
-    while (length <= index) length *= 2;
-    const at = new Int32Array(length);
-    if (old) at.set(old);
+    const at = grown(old ?? new Int32Array(0), old?.length ?? 0, index + 1);
     this.at[source] = at;
     return at;
   }
@@ -279,10 +307,10 @@ export class StateAccount {
       const tally = new Tally();
       this.countInto(task, tally);
       const ledger: Ledger = new Map();
-      tally.keys.forEach((key, p) => {
-        const origin = this.originOf(key);
-        ledger.set(originKey(origin), { origin, count: tally.counts[p] });
-      });
+      for (let p = 0; p < tally.size; p++) {
+        const origin = this.originOf(tally.keyAt(p));
+        ledger.set(originKey(origin), { origin, count: tally.countAt(p) });
+      }
       all.set(task, ledger);
     }
     return all;
@@ -436,34 +464,63 @@ interface SinkGroup {
   sink: string;
   from: string;
   tally: Tally;
-  /** Per position of `tally`: the first such record's origin and value. */
-  origins: Origin[];
-  values: number[];
+}
+
+/** A growable list of small integers in a typed array: appending a number allocates nothing. */
+class IntList {
+  length = 0;
+  private items: Int32Array = new Int32Array(0);
+
+  reserve(more: number): void {
+    if (this.length + more > this.items.length)
+      this.items = grown(this.items, this.length, this.length + more);
+  }
+
+  push(value: number): void {
+    if (this.length === this.items.length) this.reserve(1);
+    this.items[this.length++] = value;
+  }
+
+  at(i: number): number {
+    return this.items[i];
+  }
 }
 
 /**
  * Per sink operator and the operator that sent them, how often each source record reached the
  * sink, in the order the sinks first received them. A long run's sinks hold a hundred thousand
- * records, so a record is counted in typed tables and only the ones a verdict names are made
- * into objects.
+ * records, so a record is counted in typed tables, and only the ones a verdict names are read
+ * again from the state's outputs and made into objects.
  */
 class SinkCounts {
   private readonly groups = new Map<string, SinkGroup>();
-  /** The order of first receipt: the group and the position in it, of each distinct record. */
-  private readonly orderGroups: SinkGroup[] = [];
-  private readonly orderPositions: number[] = [];
+  private readonly groupList: SinkGroup[] = [];
+  /**
+   * The order of first receipt, per distinct record: its group (by place in groupList), its
+   * position in the group's tally, and where it was first received (sink task, output index).
+   */
+  private readonly orderGroups = new IntList();
+  private readonly orderPositions = new IntList();
+  private readonly firstTasks = new IntList();
+  private readonly firstIndexes = new IntList();
   /** The group asked for last by `countIn`: a list is compared in runs of one group. */
   private asked: SinkGroup | undefined = undefined;
 
+  constructor(private readonly state: SimState) {}
+
   /** Counts the output of one sink task. A plain method: V8 optimises a long loop in a generator less. */
-  countTask(state: SimState, info: TaskInfo): void {
-    const topology = topologyOf(state.scenario);
+  countTask(info: TaskInfo): void {
+    const topology = topologyOf(this.state.scenario);
     const sink = info.operator.id;
+    const output = this.state.tasks[info.index].output;
+    for (const list of [this.orderGroups, this.orderPositions, this.firstTasks, this.firstIndexes])
+      list.reserve(output.length);
     // The senders of a sink task are a few tasks whose records come interleaved: each one's
     // group is found by comparing its id (the same string every time), not by hashing it.
     const senders: string[] = [];
-    const senderGroups: SinkGroup[] = [];
-    for (const r of state.tasks[info.index].output) {
+    const senderGroups: number[] = [];
+    for (let i = 0; i < output.length; i++) {
+      const r = output[i];
       let k = 0;
       while (k < senders.length && senders[k] !== r.from) k++;
       if (k === senders.length) {
@@ -472,15 +529,15 @@ class SinkCounts {
         senders.push(r.from);
         senderGroups.push(this.group(sink, from));
       }
-      const group = senderGroups[k];
-      const key = recordKey(r.origin);
-      const size = group.tally.keys.length;
-      const p = group.tally.add(key, 1);
+      const g = senderGroups[k];
+      const tally = this.groupList[g].tally;
+      const size = tally.size;
+      const p = tally.add(recordKey(r.origin), 1);
       if (p === size) {
-        group.origins.push(r.origin);
-        group.values.push(r.value);
-        this.orderGroups.push(group);
+        this.orderGroups.push(g);
         this.orderPositions.push(p);
+        this.firstTasks.push(info.index);
+        this.firstIndexes.push(i);
       }
     }
   }
@@ -492,15 +549,16 @@ class SinkCounts {
   select(other: SinkCounts, pick: (mine: number, theirs: number) => number | null): SinkCount[] {
     const selected: SinkCount[] = [];
     for (let i = 0; i < this.orderGroups.length; i++) {
-      const group = this.orderGroups[i];
-      const p = this.orderPositions[i];
+      const group = this.groupList[this.orderGroups.at(i)];
+      const p = this.orderPositions.at(i);
       const count = pick(
-        group.tally.counts[p],
-        other.countIn(group.sink, group.from, group.tally.keys[p]),
+        group.tally.countAt(p),
+        other.countIn(group.sink, group.from, group.tally.keyAt(p)),
       );
       if (count === null) continue;
+      const first = this.state.tasks[this.firstTasks.at(i)].output[this.firstIndexes.at(i)];
       const { sink, from } = group;
-      selected.push({ sink, from, origin: group.origins[p], value: group.values[p], count });
+      selected.push({ sink, from, origin: first.origin, value: first.value, count });
     }
     return selected;
   }
@@ -513,23 +571,25 @@ class SinkCounts {
     return group?.tally.countOf(key) ?? 0;
   }
 
-  private group(sink: string, from: string): SinkGroup {
+  /** The group's place in groupList. */
+  private group(sink: string, from: string): number {
     const name = `${sink}|${from}`;
     let group = this.groups.get(name);
     if (!group) {
-      group = { sink, from, tally: new Tally(), origins: [], values: [] };
+      group = { sink, from, tally: new Tally() };
       this.groups.set(name, group);
+      this.groupList.push(group);
     }
-    return group;
+    return this.groupList.indexOf(group);
   }
 }
 
 /** Every sink's output counted (see SinkCounts), yielding after each sink task. */
 function* sinkCounts(state: SimState): Generator<number, SinkCounts, void> {
-  const counts = new SinkCounts();
+  const counts = new SinkCounts(state);
   for (const info of topologyOf(state.scenario).tasks) {
     if (info.operator.kind !== 'sink') continue;
-    counts.countTask(state, info);
+    counts.countTask(info);
     yield 0;
   }
   return counts;
@@ -638,15 +698,17 @@ function compareLedgers(
   for (const operator of operators) {
     const a = actual.get(operator) ?? none;
     const e = expected.get(operator) ?? none;
-    a.keys.forEach((key, p) => {
-      const count = a.counts[p];
+    for (let p = 0; p < a.size; p++) {
+      const key = a.keyAt(p);
+      const count = a.countAt(p);
       if (count > e.countOf(key))
         duplicates.push({ operator, origin: actualAccount.originOf(key), count });
-    });
-    e.keys.forEach((key, p) => {
-      if (a.countOf(key) < e.counts[p])
+    }
+    for (let p = 0; p < e.size; p++) {
+      const key = e.keyAt(p);
+      if (a.countOf(key) < e.countAt(p))
         lost.push({ operator, origin: expectedAccount.originOf(key), count: 0 });
-    });
+    }
   }
   return { duplicates, lost };
 }
