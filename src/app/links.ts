@@ -15,7 +15,7 @@ import {
 } from '../scenarios/shareCodec';
 import { presenterCaption } from './layout/presenterCaption';
 import { preparePresetChoices } from './layout/presetChoices';
-import { refuse } from './openDefault';
+import { NOT_OPENED, refuse } from './openDefault';
 import { useStore } from './store';
 
 /*
@@ -198,4 +198,80 @@ export async function applyHash(hash: string): Promise<void> {
     view: state.view ?? {},
   });
   if (told) s.notify({ kind: 'info', text: told });
+}
+
+const WRITE_DELAY_MS = 300;
+
+/** Runs `work` when the page is idle (or after a second at the latest), so no frame waits on it. */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(work, { timeout: 1000 });
+  } else {
+    window.setTimeout(work, 0);
+  }
+}
+
+/** The address bar kept in step with the screen (see syncAddress). */
+export interface AddressSync {
+  /** The moment on screen changed, and the run does not play: its link is written soon. */
+  changed(): void;
+  /** The address changed to `hash` (a link pasted into the address bar): it is opened. */
+  pasted(hash: string): void;
+  stop(): void;
+}
+
+/**
+ * Keeps the address bar's link in step with the screen (replacing, not adding, history entries)
+ * and opens a link pasted into the address bar, from an address that holds `written`. While the
+ * run plays, the link waits for the pause (src/app/urlSync.ts says when the moment changed):
+ * encoding it a few times a second would only cost frames, and the tick it named would be gone
+ * before anyone copied it.
+ */
+export function syncAddress(written: string): AddressSync {
+  let timer: number | undefined;
+  let stopped = false;
+  // Links pasted into the address bar and still being opened: until they are, the screen is
+  // the previous moment's, and writing its link would replace the one being opened.
+  let opening = 0;
+  const write = async () => {
+    timer = undefined;
+    if (useStore.getState().playing || opening > 0) return;
+    const hash = (await currentHash()) ?? '';
+    // The address changed and its hashchange has not been handled yet (a link pasted or set
+    // just now): that link is opened next, and writing this one would replace it unopened.
+    if (stopped || opening > 0 || hash === written || window.location.hash !== written) return;
+    written = hash;
+    const { pathname, search } = window.location;
+    window.history.replaceState(null, '', `${pathname}${search}${hash}`);
+  };
+  const schedule = () => {
+    timer = window.setTimeout(() => whenIdle(() => void write().catch(() => {})), WRITE_DELAY_MS);
+  };
+  return {
+    changed: () => {
+      if (timer === undefined && !stopped) schedule();
+    },
+    pasted: (hash) => {
+      if (hash === written) return;
+      written = hash;
+      if (timer !== undefined) {
+        window.clearTimeout(timer);
+        timer = undefined;
+      }
+      opening++;
+      void applyHash(hash)
+        .catch(() => refuse(NOT_OPENED))
+        .catch(() => {})
+        .finally(() => {
+          opening--;
+          // What opening it changed may have asked for a write that waited: the link of the
+          // moment now on screen (the same link, unless the app corrected it).
+          if (opening === 0 && timer === undefined && !stopped) schedule();
+        });
+    },
+    stop: () => {
+      stopped = true;
+      if (timer !== undefined) window.clearTimeout(timer);
+    },
+  };
 }

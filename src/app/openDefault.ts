@@ -3,6 +3,12 @@ import { DEFAULT_PRESET } from '../scenarios/presets/default';
 import type { LocalText } from '../scenarios/text';
 import { useStore } from './store';
 
+/** Said when the app cannot open what its address asks for. */
+export const NOT_OPENED: LocalText = {
+  en: 'The app could not open what this address asked for. The default lesson opened instead.',
+  zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
+};
+
 /** Opens the course's first lesson, or the default preset when it fails to load. */
 export async function openDefault(): Promise<void> {
   const first = await loadLesson(FIRST_LESSON.id).catch(() => undefined);

@@ -1,15 +1,10 @@
 import { useEffect } from 'react';
-import { openDefault, refuse } from './openDefault';
-import { useStore, type Language } from './store';
+import { NOT_OPENED, openDefault, refuse } from './openDefault';
+import type { AddressSync } from './links';
+import { useStore, type Language, type Store } from './store';
 
 /** Reading and writing links, with the link codec: loaded when a link is first read or written. */
 const links = () => import('./links');
-
-/** Said when the app cannot open what its address asks for. */
-const NOT_OPENED = {
-  en: 'The app could not open what this address asked for. The default lesson opened instead.',
-  zh: '应用无法打开此地址所要求的内容。已改为打开默认课程。',
-};
 
 const LANGUAGE_KEY = 'checkpoint-lab.language';
 
@@ -55,87 +50,73 @@ export async function initialiseFromLocation(): Promise<void> {
   }
 }
 
-const WRITE_DELAY_MS = 300;
-
-/** Runs `work` when the page is idle (or after a second at the latest), so no frame waits on it. */
-function whenIdle(work: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(work, { timeout: 1000 });
-  } else {
-    window.setTimeout(work, 0);
-  }
+/** The changes to the store that change the link of the moment on screen. */
+function linkChanged(now: Store, before: Store): boolean {
+  return (
+    now.cursor !== before.cursor ||
+    now.timeline !== before.timeline ||
+    now.language !== before.language ||
+    now.lesson !== before.lesson ||
+    now.selectedTask !== before.selectedTask ||
+    now.presenter !== before.presenter ||
+    now.compare !== before.compare ||
+    now.twin !== before.twin ||
+    now.playing !== before.playing
+  );
 }
 
 /**
- * Keeps the address bar's link in step with the screen (replacing, not adding, history entries)
- * and follows a link pasted into the address bar of an open app. While the run plays, the link
- * waits for the pause: encoding it a few times a second would only cost frames, and the tick
- * it named would be gone before anyone copied it.
+ * Keeps the address bar's link in step with the screen and follows a link pasted into the
+ * address bar of an open app (links.ts `syncAddress`). The code that does both comes with the
+ * link codec, loaded at the first change to the screen or to the address: the plain address's
+ * first screen needs neither.
  */
 export function useUrlSync(): void {
   useEffect(() => {
-    let timer: number | undefined;
     let stopped = false;
-    let written = window.location.hash;
-    // Links pasted into the address bar and still being opened: until they are, the screen is
-    // the previous moment's, and writing its link would replace the one being opened.
-    let opening = 0;
-    const write = async () => {
-      timer = undefined;
-      if (useStore.getState().playing || opening > 0) return;
-      const hash = (await (await links()).currentHash()) ?? '';
-      // The address changed and its hashchange has not been handled yet (a link pasted or set
-      // just now): that link is opened next, and writing this one would replace it unopened.
-      if (stopped || opening > 0 || hash === written || window.location.hash !== written) return;
-      written = hash;
-      const { pathname, search } = window.location;
-      window.history.replaceState(null, '', `${pathname}${search}${hash}`);
-    };
-    const schedule = () => {
-      timer = window.setTimeout(() => whenIdle(() => void write().catch(() => {})), WRITE_DELAY_MS);
+    let sync: AddressSync | undefined;
+    let loading = false;
+    // A link pasted while the code loads: opened once it is there.
+    let pasted: string | null = null;
+    const written = window.location.hash;
+    const start = () => {
+      if (loading) return;
+      loading = true;
+      links().then(
+        (link) => {
+          if (stopped) return;
+          sync = link.syncAddress(written);
+          if (pasted !== null) sync.pasted(pasted);
+          else sync.changed();
+        },
+        // A codec that failed to load leaves the address as it was; the next change retries. A
+        // link pasted meanwhile cannot be read: the default lesson opens, saying so.
+        () => {
+          loading = false;
+          if (pasted !== null) void refuse(NOT_OPENED).catch(() => {});
+          pasted = null;
+        },
+      );
     };
     const unsubscribe = useStore.subscribe((now, before) => {
       if (now.language !== before.language) rememberLanguage(now.language);
-      const changed =
-        now.cursor !== before.cursor ||
-        now.timeline !== before.timeline ||
-        now.language !== before.language ||
-        now.lesson !== before.lesson ||
-        now.selectedTask !== before.selectedTask ||
-        now.presenter !== before.presenter ||
-        now.compare !== before.compare ||
-        now.twin !== before.twin ||
-        now.playing !== before.playing;
-      // A codec that failed to load leaves the address as it was; the next change retries.
-      if (changed && !now.playing && timer === undefined) schedule();
+      if (!linkChanged(now, before) || now.playing) return;
+      if (sync) sync.changed();
+      else start();
     });
     const onHashChange = (event: HashChangeEvent) => {
       // The hash the address changed to, whatever it holds by the time this runs.
       const hash = new URL(event.newURL).hash;
-      if (hash === written) return;
-      written = hash;
-      if (timer !== undefined) {
-        window.clearTimeout(timer);
-        timer = undefined;
-      }
-      opening++;
-      void links()
-        .then((link) => link.applyHash(hash))
-        .catch(() => refuse(NOT_OPENED))
-        .catch(() => {})
-        .finally(() => {
-          opening--;
-          // What opening it changed may have asked for a write that waited: the link of the
-          // moment now on screen (the same link, unless the app corrected it).
-          if (opening === 0 && timer === undefined && !stopped) schedule();
-        });
+      if (sync) return sync.pasted(hash);
+      pasted = hash;
+      start();
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {
       stopped = true;
       unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
-      if (timer !== undefined) window.clearTimeout(timer);
+      sync?.stop();
     };
   }, []);
 }
