@@ -124,3 +124,37 @@ test('a job too large to draw in one frame is drawn over a few, with progress, a
   expect(seen).not.toBeNull();
   expect(seen!.nodes + seen!.edges).toBeLessThan(tasks.length + 2 + channels.length);
 });
+
+test('a job drawn over a few frames is shown at the zoom it ends at from its first node', async ({
+  page,
+}) => {
+  // From before the app's first script: the graph's pan and zoom each time it changed while the
+  // job was drawn, and as it stood when the drawing began.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __views: string[] };
+    w.__views = [];
+    new MutationObserver(() => {
+      const view = document.querySelector<HTMLElement>('.react-flow__viewport');
+      if (!view || !document.querySelector('[data-testid="drawing-progress"]')) return;
+      if (w.__views.at(-1) !== view.style.transform) w.__views.push(view.style.transform);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const job = worstCaseScenario();
+  const { tasks, channels } = topologyOf(job);
+  await page.goto(linkTo({ scenario: { custom: job }, tick: 0 }));
+  await expect(page.locator('.react-flow__node')).toHaveCount(tasks.length + 2, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.react-flow__edge[aria-label^="Channel from"]')).toHaveCount(
+    channels.length,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('drawing-progress')).toBeHidden();
+  const views = await page.evaluate(() => (window as unknown as { __views: string[] }).__views);
+  const final = await page.locator('.react-flow__viewport').evaluate((v) => v.style.transform);
+  const zoomOf = (transform: string) => Number(/scale\(([^)]+)\)/.exec(transform)?.[1]);
+  // React Flow's view before it first fits anything, if the drawing began that early.
+  const fitted = views.filter((v) => v !== 'translate(0px, 0px) scale(1)');
+  expect(fitted.length).toBeGreaterThan(0);
+  for (const view of fitted) expect(zoomOf(view)).toBe(zoomOf(final));
+});

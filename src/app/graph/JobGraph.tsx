@@ -80,7 +80,8 @@ const PADDING = {
   bottom: px(FIT_PADDING.bottom),
   left: px(FIT_PADDING.left),
 };
-const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM };
+/** Hidden nodes are those of a large job not drawn yet (useReveal): the job is framed whole. */
+const FIT: FitViewOptions = { padding: PADDING, maxZoom: MAX_ZOOM, includeHiddenNodes: true };
 const STEP_SECONDS = 0.35;
 const NO_EVENTS: readonly SimEvent[] = [];
 const UNSTAGED = { nodes: [], edges: [] };
@@ -313,8 +314,13 @@ function Graph({ state: given, events: givenEvents, marked = NOTHING }: JobGraph
   const allEdges = useShared(channels.drawn);
   // A large job newly laid out is drawn over a few frames, so that the page keeps answering.
   const reveal = useReveal(shape, allNodes.length, allEdges.length);
+  // The nodes not drawn yet are there, hidden: React Flow draws nothing for them, and fits the
+  // view to the whole job (FIT), which holds still while the rest appears.
   const nodes = useMemo(
-    () => (reveal.nodes < allNodes.length ? allNodes.slice(0, reveal.nodes) : allNodes),
+    () =>
+      reveal.nodes < allNodes.length
+        ? allNodes.map((n, k) => (k < reveal.nodes ? n : { ...n, hidden: true }))
+        : allNodes,
     [allNodes, reveal.nodes],
   );
   const edges = useMemo(
