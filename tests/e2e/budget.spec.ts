@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { topologyOf, type Scenario } from '../../src/engine';
 import { fanOutDraft, worstCaseScenario } from '../../bench/scenarios';
 import { expect, holdRecordingWorker, linkTo, test } from './fixtures';
@@ -88,6 +89,22 @@ test('a long run shows at once, records between frames with progress, and stops 
   await expect(page.getByTestId('tick').locator('b')).toHaveText(String(recorded));
 });
 
+/**
+ * Waits until the job is drawn whole: every subtask, the job manager and the backend, and every
+ * channel, with the drawing's progress gone.
+ */
+async function expectDrawnWhole(page: Page, job: Scenario) {
+  const { tasks, channels } = topologyOf(job);
+  await expect(page.locator('.react-flow__node')).toHaveCount(tasks.length + 2, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.react-flow__edge[aria-label^="Channel from"]')).toHaveCount(
+    channels.length,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('drawing-progress')).toBeHidden();
+}
+
 test('a job too large to draw in one frame is drawn over a few, with progress, and whole in the end', async ({
   page,
 }) => {
@@ -107,16 +124,7 @@ test('a job too large to draw in one frame is drawn over a few, with progress, a
     }).observe(document, { subtree: true, childList: true });
   });
   await page.goto(linkTo({ scenario: { custom: job }, tick: 0 }));
-  const progress = page.getByTestId('drawing-progress');
-  // In the end every subtask, the job manager and the backend are drawn, and every channel.
-  await expect(page.locator('.react-flow__node')).toHaveCount(tasks.length + 2, {
-    timeout: 30_000,
-  });
-  await expect(page.locator('.react-flow__edge[aria-label^="Channel from"]')).toHaveCount(
-    channels.length,
-    { timeout: 30_000 },
-  );
-  await expect(progress).toBeHidden();
+  await expectDrawnWhole(page, job);
   // Meanwhile the page said it was drawing, with only part of the job drawn.
   const seen = await page.evaluate(
     () => (window as unknown as { __drawing: { nodes: number; edges: number } | null }).__drawing,
@@ -140,16 +148,8 @@ test('a job drawn over a few frames is shown at the zoom it ends at from its fir
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
   const job = worstCaseScenario();
-  const { tasks, channels } = topologyOf(job);
   await page.goto(linkTo({ scenario: { custom: job }, tick: 0 }));
-  await expect(page.locator('.react-flow__node')).toHaveCount(tasks.length + 2, {
-    timeout: 30_000,
-  });
-  await expect(page.locator('.react-flow__edge[aria-label^="Channel from"]')).toHaveCount(
-    channels.length,
-    { timeout: 30_000 },
-  );
-  await expect(page.getByTestId('drawing-progress')).toBeHidden();
+  await expectDrawnWhole(page, job);
   const views = await page.evaluate(() => (window as unknown as { __views: string[] }).__views);
   const final = await page.locator('.react-flow__viewport').evaluate((v) => v.style.transform);
   const zoomOf = (transform: string) => Number(/scale\(([^)]+)\)/.exec(transform)?.[1]);
