@@ -124,6 +124,27 @@ test.describe('share links', () => {
       true,
     );
   });
+
+  test('a link starts loading its reader before the rest of the app has run', async ({ page }) => {
+    // The app's startup, once all its modules have run, begins with the remembered language.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __languageReadAt?: number };
+      const read = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (key === 'checkpoint-lab.language') w.__languageReadAt ??= performance.now();
+        return read.call(this, key);
+      };
+    });
+    await open(page, linkTo({ scenario: { preset: 'barrier-alignment' }, tick: 0 }));
+    const { reader, language } = await page.evaluate(() => ({
+      reader: performance
+        .getEntriesByType('resource')
+        .find((e) => /\/links-[\w-]+\.js$/.test(e.name))?.startTime,
+      language: (window as unknown as { __languageReadAt?: number }).__languageReadAt,
+    }));
+    expect(language).toBeDefined();
+    expect(reader).toBeLessThan(language!);
+  });
 });
 
 test('a run paused after playing leaves the paused tick in the address bar', async ({ page }) => {
